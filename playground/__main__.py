@@ -1,0 +1,67 @@
+"""python -m playground "some text": the three tokenizations side by side in a terminal.
+
+    python -m playground "Hello world"           coloured blocks, one per token, with counts
+    python -m playground --ids "Hello world"     the ids instead of the text
+    python -m playground --json "Hello world"    compare()'s dict as JSON
+    echo "Hello world" | python -m playground -  read the text from standard input
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from playground.colors import text_color, token_color
+from playground.compare import compare
+from playground.display import segments, show_whitespace, token_label
+
+
+def render_terminal(result: dict, show_ids: bool = False):
+    """A rich Table: one column per tokenizer, each token a block coloured by its id."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_lines=False, expand=True)
+    cells = []
+    for tok in result["tokenizers"]:
+        table.add_column(
+            f"{tok['label']}\n{tok['count']} tokens · {tok['chars_per_token'] or 0} chars/token"
+            f" · {tok['unk_count']} unknown · lossless: {'yes' if tok['lossless'] else 'no'}",
+            ratio=1,
+        )
+        cell = Text()
+        for segment in segments(result["text"], tok["tokens"]):
+            if not segment.tokens and not show_ids:  # characters no token covers (BERT drops spaces)
+                cell.append(show_whitespace(result["text"][segment.start:segment.end]), style="dim")
+            for t in segment.tokens:
+                label = f"{t['id']} " if show_ids else f" {t['bytes_hex']} " if t["partial"] else token_label(t)
+                cell.append(label, style=f"{text_color()} on {token_color(tok['name'], t['id'])}")
+        cells.append(cell)
+    table.add_row(*cells)
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m playground", description=__doc__.split("\n")[0])
+    parser.add_argument("text", help='the text to tokenize, or "-" to read it from standard input')
+    parser.add_argument("--json", action="store_true", help="print compare()'s dict as JSON")
+    parser.add_argument("--ids", action="store_true", help="show token ids instead of token text")
+    parser.add_argument("--special", action="store_true", help="add [CLS]/[SEP] (BERT) and <s> (Llama)")
+    args = parser.parse_args(argv)
+    text = sys.stdin.read() if args.text == "-" else args.text
+    result = compare(text, special=args.special)
+    if args.json:
+        json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    else:
+        from rich.console import Console
+
+        Console().print(render_terminal(result, show_ids=args.ids))
+        if result["replaced_surrogates"]:
+            print(f"note: {result['replaced_surrogates']} lone surrogate(s) replaced by U+FFFD before tokenizing")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""The one small interface every tokenizer family in the playground implements.
+
+A family (gpt2.py, bert.py, llama.py) wraps the official library and answers
+three questions: which ids (encode), what text do ids give back (decode), and
+which characters of the input each token covers (tokens). Everything it returns
+is plain dicts and lists, so the same result feeds the terminal, the web page
+and the JSON API.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from typing import TypedDict
+
+
+class Token(TypedDict):
+    id: int  # the vocabulary id the model sees
+    piece: str  # the vocabulary entry as the tokenizer stores it: "Ġworld", "##ing", "▁world", "<0xE0>", "[UNK]"
+    text: str  # input[start:end], the characters the token covers
+    start: int  # span [start, end) in the input, in characters (Python str indices)
+    end: int
+    bytes_hex: str  # the bytes the vocabulary entry stands for, "E0 A4"; "" for special and unknown tokens
+    partial: bool  # True when the token holds only part of a character's UTF-8 bytes
+    special: bool  # True for [CLS], [SEP], <s>, added only when special tokens are asked for
+
+
+def hex_bytes(data: bytes) -> str:
+    """b"\\xe0\\xa4" -> "E0 A4", the way the playground shows bytes."""
+    return data.hex(" ").upper()
+
+
+class Tokenizer(ABC):
+    name: str  # "gpt2", "bert", "llama": the key used in compare() and the web page
+    label: str  # what a lecturer calls it: "GPT-2 byte-level BPE"
+    library: str  # the official library doing the work
+    vocab_size: int  # ids are in [0, vocab_size)
+    unk_id: int | None  # the unknown-token id, or None where the vocabulary has none
+    _pieces: list[str]  # id -> vocabulary entry, filled in by each family's __init__
+    _bytes_hex: list[str]  # id -> hex_bytes() of what the entry stands for
+
+    @abstractmethod
+    def encode(self, text: str) -> list[int]:
+        """Ids of text, no special tokens: exactly the official library's answer."""
+
+    @abstractmethod
+    def decode(self, ids: list[int]) -> str:
+        """The text the official library gives back for ids."""
+
+    @abstractmethod
+    def tokens(self, text: str, special: bool = False) -> list[Token]:
+        """Every token of text in order, with its span; special tokens added when asked."""
+
+    def _assemble(
+        self,
+        text: str,
+        ids: Iterable[int],
+        starts: Iterable[int],
+        ends: Iterable[int],
+        partial: Iterable[bool],
+        special: Iterable[bool],
+    ) -> list[Token]:
+        """Token dicts from parallel columns; the per-id fields come from lookup tables."""
+        pieces, hexes = self._pieces, self._bytes_hex
+        return [
+            {"id": i, "piece": pieces[i], "text": text[s:e], "start": s, "end": e,
+             "bytes_hex": hexes[i], "partial": p, "special": sp}
+            for i, s, e, p, sp in zip(ids, starts, ends, partial, special)
+        ]
+
+    def describe(self, text: str, special: bool = False) -> dict:
+        """tokens() plus the per-tokenizer figures the playground shows."""
+        tokens = self.tokens(text, special)
+        ids = [t["id"] for t in tokens]
+        decoded = self.decode(ids if not special else [t["id"] for t in tokens if not t["special"]])
+        return {
+            "name": self.name,
+            "label": self.label,
+            "library": self.library,
+            "vocab_size": self.vocab_size,
+            "ids": ids,
+            "count": len(ids),
+            "tokens": tokens,
+            "chars": len(text),
+            "bytes": len(text.encode("utf-8")),
+            "chars_per_token": round(len(text) / len(ids), 2) if ids else None,
+            "unk_count": ids.count(self.unk_id) if self.unk_id is not None else 0,
+            "decoded": decoded,
+            "lossless": decoded == text,
+        }

@@ -1,0 +1,58 @@
+"""BERT's WordPiece (bert-base-uncased), through transformers, from the bundled vocab.txt."""
+
+from __future__ import annotations
+
+from itertools import repeat
+
+from playground.assets import verified_path
+from playground.base import Token, Tokenizer, hex_bytes
+
+
+class BertTokenizer(Tokenizer):
+    name = "bert"
+    label = "BERT WordPiece"
+    library = "transformers"
+    vocab_size = 30522
+    unk_id = 100  # [UNK]: a word WordPiece cannot build from its vocabulary
+
+    def __init__(self) -> None:
+        # transformers is heavy to import; only a process that tokenizes with BERT pays for it.
+        from transformers import BertTokenizerFast
+
+        folder = verified_path("bert-base-uncased/vocab.txt").parent
+        # Load from the folder: in transformers 5, BertTokenizerFast(vocab_file=...) ignores
+        # the file and maps every word to [UNK]. bert-base-uncased lowercases and strips accents.
+        self._tok = BertTokenizerFast.from_pretrained(
+            folder,
+            do_lower_case=True,
+            # "[CLS]" typed by a person is text, as "<|endoftext|>" is for GPT-2 and "<s>" for Llama.
+            split_special_tokens=True,
+            model_max_length=10**9,  # we show tokens, we do not run BERT: no 512-token warning
+        )
+        self._pieces = self._tok.convert_ids_to_tokens(list(range(self.vocab_size)))
+        special_ids = set(self._tok.all_special_ids)
+        self._bytes_hex = [
+            "" if i in special_ids else hex_bytes(piece.removeprefix("##").encode("utf-8"))
+            for i, piece in enumerate(self._pieces)
+        ]
+
+    def encode(self, text: str) -> list[int]:
+        return self._tok(text, add_special_tokens=False)["input_ids"]
+
+    def decode(self, ids: list[int]) -> str:
+        return self._tok.decode(ids)
+
+    def tokens(self, text: str, special: bool = False) -> list[Token]:
+        enc = self._tok(
+            text,
+            add_special_tokens=special,
+            return_offsets_mapping=True,
+            return_special_tokens_mask=True,
+        )
+        ids, is_special = enc["input_ids"], [bool(m) for m in enc["special_tokens_mask"]]
+        starts = [s for s, _ in enc["offset_mapping"]]
+        ends = [e for _, e in enc["offset_mapping"]]
+        if special:  # [SEP] closes the text: put its empty span at the end, not at 0 as transformers does
+            starts[-1] = ends[-1] = len(text)
+        # WordPiece works on whole characters, so no token is ever partial.
+        return self._assemble(text, ids, starts, ends, repeat(False), is_special)

@@ -1,0 +1,67 @@
+"""How tokens are laid out on screen, the same in the terminal and on the web page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from playground.base import Token
+
+# Whitespace made visible, so the tokens spent on indentation can be seen and counted.
+# A newline keeps a real line break after its mark, so code keeps its shape.
+WHITESPACE_MARKS = str.maketrans({" ": "·", "\t": "→", "\n": "↵\n"})
+
+
+def show_whitespace(text: str) -> str:
+    """"  x\\n" -> "··x↵\\n": spaces, tabs and newlines as visible marks."""
+    return text.translate(WHITESPACE_MARKS)
+
+
+def token_label(token: Token, mark_whitespace: bool = True) -> str:
+    """What a token's block shows: its text, or its bytes when it holds part of a character.
+
+    A partial token has no text of its own (printing U+FFFD would pretend it does), so it
+    shows its bytes, "E0 A4". A special token shows its piece, "[CLS]"; so does one that
+    covers no character (Llama's dummy-prefix "▁").
+    """
+    if token["partial"]:
+        return token["bytes_hex"]
+    if token["special"] or not token["text"]:
+        return token["piece"]
+    return show_whitespace(token["text"]) if mark_whitespace else token["text"]
+
+
+class Segment(NamedTuple):
+    """A stretch of the input as drawn: tokens over text[start:end], or a gap no token covers."""
+
+    start: int
+    end: int
+    tokens: list[Token]  # empty for a gap (text BERT drops); several for characters split into bytes
+
+
+def segments(text: str, tokens: list[Token]) -> Iterator[Segment]:
+    """Walk text in order: each token alone, tokens sharing characters grouped, gaps between.
+
+    Byte-level tokenizers split a Hindi letter or an emoji over several tokens that then
+    share its span; they form one group, drawn as byte chips under the characters.
+    BERT skips spaces and control characters; those come out as gaps.
+    """
+    pos = 0
+    group: list[Token] = []
+    group_start = group_end = 0
+    for token in tokens:
+        if group and token["start"] < group_end:  # shares a character with the group
+            group.append(token)
+            group_end = max(group_end, token["end"])
+            continue
+        if group:
+            yield Segment(group_start, group_end, group)
+            pos = group_end
+        if token["start"] > pos:
+            yield Segment(pos, token["start"], [])
+        group, group_start, group_end = [token], token["start"], token["end"]
+    if group:
+        yield Segment(group_start, group_end, group)
+        pos = group_end
+    if pos < len(text):
+        yield Segment(pos, len(text), [])
