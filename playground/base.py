@@ -36,6 +36,7 @@ class Tokenizer(ABC):
     library: str  # the official library doing the work
     vocab_size: int  # ids are in [0, vocab_size)
     unk_id: int | None  # the unknown-token id, or None where the vocabulary has none
+    normalizes: bool = False  # True if it rewrites text before splitting (BERT lowercases): show pieces, not text
     _pieces: list[str]  # id -> vocabulary entry, filled in by each family's __init__
     _bytes_hex: list[str]  # id -> hex_bytes() of what the entry stands for
 
@@ -78,6 +79,7 @@ class Tokenizer(ABC):
             "label": self.label,
             "library": self.library,
             "vocab_size": self.vocab_size,
+            "normalizes": self.normalizes,
             "ids": ids,
             "count": len(ids),
             "tokens": tokens,

@@ -14,6 +14,7 @@ class BertTokenizer(Tokenizer):
     library = "transformers"
     vocab_size = 30522
     unk_id = 100  # [UNK]: a word WordPiece cannot build from its vocabulary
+    normalizes = True  # lowercases, strips accents, drops control characters
 
     def __init__(self) -> None:
         # transformers is heavy to import; only a process that tokenizes with BERT pays for it.

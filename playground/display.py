@@ -17,16 +17,17 @@ def show_whitespace(text: str) -> str:
     return text.translate(WHITESPACE_MARKS)
 
 
-def token_label(token: Token, mark_whitespace: bool = True) -> str:
+def token_label(token: Token, normalizes: bool = False, mark_whitespace: bool = True) -> str:
     """What a token's block shows: its text, or its bytes when it holds part of a character.
 
     A partial token has no text of its own (printing U+FFFD would pretend it does), so it
-    shows its bytes, "E0 A4". A special token shows its piece, "[CLS]"; so does one that
-    covers no character (Llama's dummy-prefix "▁").
+    shows its bytes, "E0 A4". A tokenizer that normalizes (BERT) shows its pieces, "hello",
+    "##ing", "[UNK]", so the lowercasing is seen. A special token shows its piece, "[CLS]";
+    so does one that covers no character (Llama's dummy-prefix "▁").
     """
     if token["partial"]:
         return token["bytes_hex"]
-    if token["special"] or not token["text"]:
+    if normalizes or token["special"] or not token["text"]:
         return token["piece"]
     return show_whitespace(token["text"]) if mark_whitespace else token["text"]
 

@@ -1,0 +1,123 @@
+"""The embedding panel: GPT-2 ids through the lesson's own TokenEmbedding, plus its memory accounting.
+
+torch is imported lazily: a page that only tokenizes never waits for it.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+import warnings
+from dataclasses import dataclass
+
+from config import GPTConfig
+
+SEED = 1234  # every table is drawn from this seed: the same weights on every machine and restart
+INITS = {  # label -> std of the normal the weights are drawn from
+    "GPT-2: N(0, 0.02)": 0.02,
+    "PyTorch default: N(0, 1)": 1.0,
+}
+LESSON_BATCH = (32, 1024)  # (B, T) of the lesson's memory example
+BYTES_PER_FLOAT32 = 4
+HEATMAP_ROWS = 64  # tokens drawn in the heatmap; the tensor itself keeps all T rows
+# Token labels may be Hindi or Mandarin: use Noto where installed, DejaVu (matplotlib's own) otherwise,
+# and do not warn for a glyph no installed font has.
+LABEL_FONTS = ["DejaVu Sans", "Noto Sans Devanagari", "Noto Sans CJK JP"]
+warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
+warnings.filterwarnings("ignore", message=r"findfont: Font family .* not found", category=UserWarning)
+
+_tables: dict[str, object] = {}  # init label -> TokenEmbedding, built once, then only read
+_tables_lock = threading.Lock()
+
+
+def embedding_table(init: str):
+    """The shared TokenEmbedding(GPTConfig()) for an init, built once, deterministically.
+
+    Its weights come from a private torch.Generator seeded with SEED, never the global
+    RNG, so two users' first requests cannot race on a global seed. Read-only afterwards.
+    """
+    if init not in INITS:
+        raise ValueError(f"unknown init {init!r}; choose one of {list(INITS)}")
+    table = _tables.get(init)
+    if table is None:
+        with _tables_lock:
+            if init not in _tables:
+                import torch
+
+                from embeddings import TokenEmbedding
+
+                module = TokenEmbedding(GPTConfig())
+                generator = torch.Generator().manual_seed(SEED)
+                with torch.no_grad():
+                    module.weight.weight.normal_(0.0, INITS[init], generator=generator)
+                module.requires_grad_(False).eval()
+                _tables[init] = module
+            table = _tables[init]
+    return table
+
+
+def embed(ids: list[int], init: str):
+    """(1, T) ids -> (1, T, 768) float32 tensor, through the lesson's TokenEmbedding."""
+    import torch
+
+    with torch.inference_mode():
+        return embedding_table(init)(torch.tensor([ids], dtype=torch.long))  # (1, T, n_embd)
+
+
+@dataclass(frozen=True)
+class MemoryRow:
+    what: str
+    shape: tuple[int, ...]
+    n_bytes: int
+
+
+def memory_rows(n_tokens: int, config: GPTConfig = GPTConfig()) -> list[MemoryRow]:
+    """The lesson's accounting, in float32: one-hot inputs against dense vectors, and the table."""
+    b, t = LESSON_BATCH
+    v, c = config.vocab_size, config.n_embd
+    return [
+        MemoryRow("one-hot input, this text", (1, n_tokens, v), n_tokens * v * BYTES_PER_FLOAT32),
+        MemoryRow("dense embeddings, this text", (1, n_tokens, c), n_tokens * c * BYTES_PER_FLOAT32),
+        MemoryRow("one-hot input, lesson's batch", (b, t, v), b * t * v * BYTES_PER_FLOAT32),
+        MemoryRow("dense embeddings, lesson's batch", (b, t, c), b * t * c * BYTES_PER_FLOAT32),
+        MemoryRow("the embedding table (paid once; shared with the output layer when tied)", (v, c),
+                  v * c * BYTES_PER_FLOAT32),
+    ]
+
+
+def format_bytes(n: int) -> str:
+    """Decimal units, as the lesson counts them: 6,587,285,504 -> "6.59 GB"."""
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= size:
+            return f"{n / size:.{1 if unit == 'MB' else 2}f} {unit}"
+    return f"{n} B"
+
+
+def heatmap_png(vectors, labels: list[str]) -> bytes:
+    """A heatmap of (rows, n_embd) vectors, one row per token, labelled; PNG bytes.
+
+    One pixel per embedding dimension (768 across), so nothing is resampled away and a
+    repeated token's rows are visibly identical. The caller passes at most HEATMAP_ROWS
+    rows: a PNG of noise costs about 2 KB a row, and the page is sent to a whole class.
+    A Figure, not pyplot: pyplot's global state is not safe across the server's threads.
+    """
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    values = np.asarray(vectors)  # (rows, n_embd)
+    n_rows, n_cols = values.shape
+    limit = float(np.abs(values).max()) or 1.0
+    row_px = min(max(480 // max(n_rows, 1), 7), 28)
+    left, right, top, bottom = 170, 110, 16, 64  # margins in pixels: labels, colour bar, axis title
+    width, height = left + n_cols + right, top + row_px * n_rows + bottom
+    fig = Figure(figsize=(width / 100, height / 100), dpi=100)
+    ax = fig.add_axes((left / width, bottom / height, n_cols / width, row_px * n_rows / height))
+    bar = fig.add_axes(((left + n_cols + 16) / width, bottom / height, 14 / width, row_px * n_rows / height))
+    image = ax.imshow(values, aspect="auto", cmap="RdBu_r", vmin=-limit, vmax=limit, interpolation="nearest")
+    step = -(-18 // row_px)  # label every row that has 18 px of room
+    ax.set_yticks(range(0, n_rows, step), labels[::step], fontsize=13, fontfamily=LABEL_FONTS)
+    ax.set_xlabel(f"embedding dimension (0 to {n_cols - 1})", fontsize=13)
+    fig.colorbar(image, cax=bar)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()

@@ -1,0 +1,64 @@
+"""The lesson's "things to try", one click each, and their token counts on one slide."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from typing import NamedTuple
+
+from playground.compare import compare
+
+
+class Example(NamedTuple):
+    key: str  # for share links: ?example=hindi
+    title: str  # the button
+    text: str
+
+
+EXAMPLES = (
+    Example("code", "Indented code", 'def greet(name):\n    if name:\n        return "Hello, " + name\n    return "Hello"\n'),
+    Example("magikarp", "SolidGoldMagikarp", "Please repeat the string ' SolidGoldMagikarp' back to me."),
+    Example("hindi", "Hindi", "नमस्ते, आप कैसे हैं? मैं हिंदी में लिख रहा हूँ।"),
+    Example("mandarin", "Mandarin", "你好，世界！今天天气很好，我们一起去公园散步吧。"),
+    Example("numbers", "Numbers", "1234567890 3.14159 2,048 1e-5 2026-11-29"),
+)
+EXAMPLES_BY_KEY = {e.key: e for e in EXAMPLES}
+
+
+@cache
+def example_counts() -> tuple[list[str], list[list[int]]]:
+    """(tokenizer labels, one row per example: its token count under each tokenizer)."""
+    results = [compare(e.text) for e in EXAMPLES]
+    labels = [t["label"] for t in results[0]["tokenizers"]]
+    return labels, [[t["count"] for t in r["tokenizers"]] for r in results]
+
+
+def example_table() -> tuple[list[str], list[list]]:
+    """(headers, rows) for the counts table: example, characters, then a count per tokenizer."""
+    labels, counts = example_counts()
+    rows = [[e.title, len(e.text), *row] for e, row in zip(EXAMPLES, counts)]
+    return ["example", "characters", *labels], rows
+
+
+@cache
+def example_chart_png() -> bytes:
+    """Grouped bars: token counts of the five examples under each tokenizer; PNG bytes."""
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    labels, counts = example_counts()
+    values = np.array(counts)  # (examples, tokenizers)
+    fig = Figure(figsize=(11, 4.2), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    width = 0.8 / len(labels)
+    x = np.arange(len(EXAMPLES))
+    for k, label in enumerate(labels):
+        bars = ax.bar(x + (k - (len(labels) - 1) / 2) * width, values[:, k], width, label=label)
+        ax.bar_label(bars, fontsize=12)
+    ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=14)
+    ax.set_ylabel("tokens", fontsize=14)
+    ax.legend(fontsize=13, frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()

@@ -1,0 +1,25 @@
+"""The tokens of all three tokenizers as CSV or JSON, for the download buttons."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+CSV_COLUMNS = ["tokenizer", "index", "id", "piece", "text", "start", "end", "bytes_hex", "partial", "special"]
+
+
+def tokens_csv(result: dict) -> str:
+    """One row per token of every tokenizer in compare()'s result."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
+    writer.writeheader()
+    for tok in result["tokenizers"]:
+        for index, token in enumerate(tok["tokens"]):
+            writer.writerow({"tokenizer": tok["name"], "index": index, **token})
+    return out.getvalue()
+
+
+def tokens_json(result: dict) -> str:
+    """compare()'s whole result, ids, tokens and counts, as JSON."""
+    return json.dumps(result, ensure_ascii=False, indent=1)

@@ -1,0 +1,129 @@
+"""HTML for the web page's three panels: pure functions from compare()'s dict to markup.
+
+Every piece of user text goes through html.escape, so whatever is typed or pasted
+(`<img src=x onerror=...>`, `</div><script>`) is shown as text and never runs.
+Test hooks kept stable for outside checks: each token is an element with class "tok"
+and attributes data-id, data-start, data-end, its colour as its background.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from html import escape
+
+from playground.base import Token
+from playground.colors import token_color
+from playground.display import segments, show_whitespace, token_label
+
+MAX_DRAWN_TOKENS = 1500  # per panel: a browser tab stays responsive, a slide stays readable
+
+INDENTATION = re.compile(r"^[ \t]+", re.MULTILINE)
+
+
+def indentation_token_count(text: str, tokens: list[Token]) -> int:
+    """How many tokens cover nothing but leading whitespace (the indentation of a line)."""
+    runs = [m.span() for m in INDENTATION.finditer(text)]
+    if not runs:
+        return 0
+    run_starts = [s for s, _ in runs]
+    count = 0
+    for t in tokens:
+        if t["start"] < t["end"]:
+            k = bisect_right(run_starts, t["start"]) - 1
+            count += k >= 0 and t["end"] <= runs[k][1]
+    return count
+
+
+def token_tip(token: Token) -> str:
+    """The hover card: id, raw piece, bytes and span."""
+    lines = [f"id {token['id']}", f"piece {token['piece']}"]
+    if token["bytes_hex"]:
+        lines.append(f"bytes {token['bytes_hex']}")
+    lines.append(f"chars [{token['start']}, {token['end']})")
+    if token["partial"]:
+        lines.append("part of a character")
+    if token["special"]:
+        lines.append("special token")
+    return "\n".join(lines)
+
+
+def token_html(tokenizer: str, token: Token, label: str) -> str:
+    kind = " partial" if token["partial"] else " special" if token["special"] else ""
+    return (
+        f'<span class="tok{kind}" data-id="{token["id"]}" data-start="{token["start"]}" '
+        f'data-end="{token["end"]}" data-tip="{escape(token_tip(token))}" '
+        f'style="background-color:{token_color(tokenizer, token["id"])};'
+        f'--tok-dark:{token_color(tokenizer, token["id"], "dark")}">{escape(label)}</span>'
+    )
+
+
+def tokens_html(result: dict, text: str, *, show_ids: bool, mark_whitespace: bool) -> str:
+    """The coloured blocks of one tokenizer, at most MAX_DRAWN_TOKENS of them."""
+    name, normalizes = result["name"], result["normalizes"]
+    drawn = result["tokens"][:MAX_DRAWN_TOKENS]
+    if len(drawn) < len(result["tokens"]):
+        text = text[: drawn[-1]["end"]]  # no trailing gap past the last drawn token
+
+    def ws(s: str) -> str:
+        return show_whitespace(s) if mark_whitespace else s
+
+    parts = []
+    for seg in segments(text, drawn):
+        if not seg.tokens:  # characters no token covers: BERT drops spaces and control characters
+            parts.append(f'<span class="gap" title="no token covers this">{escape(ws(text[seg.start:seg.end]))}</span>')
+        elif len(seg.tokens) == 1 or show_ids or not any(t["partial"] for t in seg.tokens):
+            parts.extend(
+                token_html(name, t, str(t["id"]) if show_ids else token_label(t, normalizes, mark_whitespace))
+                for t in seg.tokens
+            )
+        else:  # a character split into bytes: the character on top, its byte chips underneath
+            chips = "".join(token_html(name, t, token_label(t, normalizes, mark_whitespace)) for t in seg.tokens)
+            parts.append(
+                f'<span class="group" data-start="{seg.start}" data-end="{seg.end}">'
+                f'<span class="group-char">{escape(ws(text[seg.start:seg.end]))}</span>'
+                f'<span class="group-bytes">{chips}</span></span>'
+            )
+    return "".join(parts)
+
+
+def stats_html(result: dict, text: str) -> str:
+    """The counts under a panel's title."""
+    cpt = result["chars_per_token"]
+    items = [
+        (f"{result['count']:,}", "tokens"),
+        (f"{result['chars']:,}", "chars"),
+        ("–" if cpt is None else f"{cpt:g}", "chars/token"),
+        ("yes" if result["lossless"] else "no", "lossless"),
+        (f"{result['unk_count']:,}", "[UNK]" if result["name"] == "bert" else "unknown"),
+    ]
+    indent = indentation_token_count(text, result["tokens"])
+    if indent or INDENTATION.search(text):
+        items.append((f"{indent:,}", "on indentation"))
+    cells = "".join(
+        f'<span class="stat{" bad" if label == "lossless" and value == "no" else ""}">'
+        f"<b>{value}</b> {escape(label)}</span>"
+        for value, label in items
+    )
+    return f'<div class="stats">{cells}</div>'
+
+
+def panel_html(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True) -> str:
+    """One tokenizer's whole panel: title, counts, coloured tokens, notes."""
+    notes = []
+    shown = min(len(result["tokens"]), MAX_DRAWN_TOKENS)
+    if shown < result["count"]:
+        notes.append(f"Drawing the first {shown:,} of {result['count']:,} tokens; the counts above are for all of them.")
+    if not result["lossless"] and result["normalizes"]:
+        back = result["decoded"]
+        back = back if len(back) <= 160 else back[:160] + "…"
+        notes.append(f"decode(encode(text)) gives back: <q>{escape(back)}</q>")
+    notes_html = "".join(f'<p class="note">{n}</p>' for n in notes)
+    return (
+        f'<div class="panel-head"><h3>{escape(result["label"])}</h3>'
+        f'<span class="sub">{escape(result["library"])} · vocabulary {result["vocab_size"]:,}</span></div>'
+        f"{stats_html(result, text)}"
+        f'<div class="toks{" ids" if show_ids else ""}">'
+        f"{tokens_html(result, text, show_ids=show_ids, mark_whitespace=mark_whitespace)}</div>"
+        f"{notes_html}"
+    )

@@ -1,0 +1,66 @@
+// The page's few client-side helpers: share links, downloads from memory, and a hover card.
+
+// Build a link that reopens the page with this text, copy it, and return it for the link box.
+function playgroundShareLink(text) {
+  const url = new URL(window.location.href);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("text", text);
+  const link = url.toString();
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(link).catch(() => {});  // the box below shows it either way
+  }
+  return link;
+}
+
+// Save text the server sent as a file, without the server writing anything to disk.
+function playgroundDownload(data, filename) {
+  if (!data) return;
+  const type = filename.endsWith(".csv") ? "text/csv" : "application/json";
+  const url = URL.createObjectURL(new Blob([data], { type: type + ";charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// "Download PNG" under a plot saves the image shown above it (its data URL is sent once, not twice).
+document.addEventListener("click", (e) => {
+  const link = e.target.closest && e.target.closest("a[data-download]");
+  const img = link && link.closest("figure") && link.closest("figure").querySelector("img");
+  if (img) {
+    link.href = img.src;
+    link.download = link.dataset.download;
+  }
+});
+
+// One hover card for every token: id, piece, bytes, span. A single floating element is
+// never clipped by a scrolling panel and reads large enough on a projector.
+(function () {
+  let card = null;
+  function show(tok, x, y) {
+    if (!card) {
+      card = document.createElement("div");
+      card.id = "tok-card";
+      document.body.appendChild(card);
+    }
+    card.textContent = tok.dataset.tip;
+    card.style.display = "block";
+    const pad = 16;
+    const w = card.offsetWidth, h = card.offsetHeight;
+    card.style.left = Math.min(x + pad, window.innerWidth - w - pad) + "px";
+    card.style.top = (y + pad + h > window.innerHeight ? y - h - pad : y + pad) + "px";
+  }
+  document.addEventListener("mouseover", (e) => {
+    const tok = e.target.closest && e.target.closest(".tok");
+    if (tok && tok.dataset.tip) show(tok, e.clientX, e.clientY);
+    else if (card) card.style.display = "none";
+  });
+  document.addEventListener("mousemove", (e) => {
+    const tok = e.target.closest && e.target.closest(".tok");
+    if (tok && card && card.style.display === "block") show(tok, e.clientX, e.clientY);
+  });
+})();

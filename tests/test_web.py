@@ -1,0 +1,209 @@
+"""The web page's pure functions: panels, embedding panel, share links, exports, the API."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from html.parser import HTMLParser
+
+import pytest
+import torch
+
+from playground import compare
+from playground.colors import token_color
+from playground.embedding import INITS, SEED, embedding_table, format_bytes, memory_rows
+from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
+from playground.render import MAX_DRAWN_TOKENS, indentation_token_count, panel_html
+from playground.web import (
+    DEFAULT_TEXT,
+    MAX_INPUT_CHARS,
+    compare_api,
+    examples_slide_html,
+    export,
+    text_from_url,
+    update_embedding,
+    update_panels,
+)
+
+GPT2_INIT, TORCH_INIT = list(INITS)
+
+
+class TokElements(HTMLParser):
+    """Collects the attributes of every element with class "tok"."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.toks: list[dict] = []
+        self.tags: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        attrs = dict(attrs)
+        if "tok" in (attrs.get("class") or "").split():
+            self.toks.append(attrs)
+
+
+def drawn(panel: str) -> list[tuple[int, int, int]]:
+    return [(int(a["data-id"]), int(a["data-start"]), int(a["data-end"])) for a in TokElements(panel).toks]
+
+
+@pytest.mark.parametrize("text", ["Hello world", EXAMPLES_BY_KEY["hindi"].text, "a\x00b  c\n\td 👩‍💻"])
+def test_panels_draw_every_token_with_its_id_span_and_colour(text):
+    note, *panels = update_panels(text, True, "text", False)
+    assert note == ""
+    result = compare(text)
+    for panel, tok in zip(panels, result["tokenizers"]):
+        assert drawn(panel) == [(t["id"], t["start"], t["end"]) for t in tok["tokens"]]
+        for attrs in TokElements(panel).toks:
+            assert f"background-color:{token_color(tok['name'], int(attrs['data-id']))}" in attrs["style"]
+        assert f"<b>{tok['count']:,}</b> tokens" in panel
+
+
+def test_ids_view_shows_ids():
+    _, gpt2, _, _ = update_panels("Hello world", True, "ids", False)
+    assert ">15496</span>" in gpt2 and ">995</span>" in gpt2
+
+
+def test_whitespace_marks_and_toggle():
+    _, gpt2, _, _ = update_panels("a b\n\tc", True, "text", False)
+    assert ">·b</span>" in gpt2 and "↵\n" in gpt2 and "→" in gpt2
+    _, gpt2, _, _ = update_panels("a b\n\tc", False, "text", False)
+    assert "> b</span>" in gpt2 and ">·b</span>" not in gpt2 and "↵" not in gpt2 and "→" not in gpt2
+
+
+def test_partial_tokens_grouped_under_their_character_as_byte_chips():
+    _, gpt2, _, llama = update_panels("न", True, "text", False)
+    assert '<span class="group" data-start="0" data-end="1"><span class="group-char">न</span>' in gpt2
+    assert ">E0 A4</span>" in gpt2 and ">A8</span>" in gpt2
+    _, _, _, llama = update_panels("😀", True, "text", False)
+    assert ">F0</span>" in llama and ">9F</span>" in llama
+
+
+def test_bert_shows_lowercasing_unknown_and_what_decode_gives_back():
+    _, _, bert, _ = update_panels("Café 👍", True, "text", False)
+    assert ">cafe</span>" in bert and ">[UNK]</span>" in bert
+    assert "<b>1</b> [UNK]" in bert
+    assert "<b>no</b> lossless" in bert
+    assert "gives back: <q>cafe [UNK]</q>" in bert
+
+
+def test_special_tokens_toggle():
+    _, gpt2, bert, llama = update_panels("Hi", True, "text", True)
+    assert [i for i, _, _ in drawn(bert)] == [101, 7632, 102]
+    assert [i for i, _, _ in drawn(llama)] == [1, 6324]
+    assert [i for i, _, _ in drawn(gpt2)] == [17250]
+
+
+@pytest.mark.parametrize("payload", ["<img src=x onerror=alert(1)>", "</div><script>alert(1)</script>", '" onmouseover="alert(1)'])
+def test_markup_in_the_input_stays_text(payload):
+    note, *panels = update_panels(payload, True, "text", False)
+    for panel in panels:
+        assert "script" not in TokElements(panel).tags and "img" not in TokElements(panel).tags
+        assert "<script" not in panel and "<img" not in panel and 'onmouseover="' not in panel
+    head, memory, heatmap = update_embedding(payload, GPT2_INIT)
+    assert "<script" not in heatmap and "onerror=" not in heatmap.replace("onerror=alert", "")
+
+
+def test_indentation_tokens_counted_for_the_code_example():
+    code = EXAMPLES_BY_KEY["code"].text
+    counts = {t["name"]: indentation_token_count(code, t["tokens"]) for t in compare(code)["tokenizers"]}
+    # GPT-2 spends one token per space but the last (3 + 7 + 3); Llama one run per line; BERT none.
+    assert counts == {"gpt2": 13, "bert": 0, "llama": 3}
+    _, gpt2, _, _ = update_panels(code, True, "text", False)
+    assert "<b>13</b> on indentation" in gpt2
+
+
+def test_long_input_is_cut_and_says_so():
+    text = "word " * (MAX_INPUT_CHARS // 5 + 1000)
+    note, gpt2, _, _ = update_panels(text, True, "text", False)
+    assert f"Tokenised the first {MAX_INPUT_CHARS:,} of {len(text):,} characters; 5,000 characters were cut" in note
+    # Honest counts for the part tokenised: "word", then " word" x 19,999, then the trailing " ".
+    assert "<b>20,001</b> tokens" in gpt2 and "<b>100,000</b> chars" in gpt2
+    assert len(TokElements(gpt2).toks) == MAX_DRAWN_TOKENS
+    assert f"Drawing the first {MAX_DRAWN_TOKENS:,} of 20,001 tokens" in gpt2
+
+
+def test_surrogates_are_reported():
+    note, *_ = update_panels("a\ud800", True, "text", False)
+    assert "1 lone surrogate(s)" in note
+
+
+def test_embedding_panel_shape_dtype_params_and_memory():
+    head, memory, heatmap = update_embedding("Hello world", GPT2_INIT)
+    assert '<b class="shape">(1, 2, 768)</b>' in head
+    assert "torch.float32" in head and "38,597,376" in head and "untrained" in head
+    assert "(32, 1024, 50257)</td><td class='num'>6.59 GB" in memory
+    assert "(32, 1024, 768)</td><td class='num'>100.7 MB" in memory
+    assert "(50257, 768)</td><td class='num'>154.4 MB" in memory
+    assert "(1, 2, 50257)</td><td class='num'>402.06 KB" in memory
+    assert 'src="data:image/png;base64,iVBORw0KGgo' in heatmap
+
+
+def test_embedding_caps_at_block_size():
+    head, _, heatmap = update_embedding(" hello" * 1500, GPT2_INIT)
+    assert '<b class="shape">(1, 1024, 768)</b>' in head
+    assert "This text has 1,500 GPT-2 tokens" in head and "only the first 1,024 are embedded" in head
+    assert "the first 64 of 1,024 rows" in heatmap
+
+
+def test_empty_text_embeds_to_zero_rows():
+    head, memory, heatmap = update_embedding("", GPT2_INIT)
+    assert '<b class="shape">(1, 0, 768)</b>' in head and "Type something" in heatmap
+
+
+def test_embedding_tables_are_deterministic_and_match_their_init():
+    for init, std in INITS.items():
+        table = embedding_table(init).weight.weight
+        expected = torch.empty(50257, 768).normal_(0.0, std, generator=torch.Generator().manual_seed(SEED))
+        assert torch.equal(table, expected)
+        assert abs(table.std().item() - std) < std * 0.01
+        assert not table.requires_grad
+
+
+def test_memory_accounting_numbers():
+    rows = {r.what: r for r in memory_rows(2)}
+    assert rows["one-hot input, lesson's batch"].n_bytes == 32 * 1024 * 50257 * 4 == 6_587_285_504
+    assert format_bytes(6_587_285_504) == "6.59 GB" and format_bytes(100_663_296) == "100.7 MB"
+    assert format_bytes(999) == "999 B"
+
+
+@pytest.mark.parametrize("query, expected", [
+    ({}, DEFAULT_TEXT),
+    ({"text": "hi <b>"}, "hi <b>"),
+    ({"example": "hindi"}, EXAMPLES_BY_KEY["hindi"].text),
+    ({"example": "nope"}, DEFAULT_TEXT),
+    ({"text": "x" * (MAX_INPUT_CHARS + 5)}, "x" * MAX_INPUT_CHARS),
+])
+def test_text_from_url(query, expected):
+    assert text_from_url(query) == expected
+
+
+def test_exports():
+    rows = list(csv.DictReader(io.StringIO(export("Hello world", False, "csv"))))
+    assert [(r["tokenizer"], r["id"], r["start"], r["end"]) for r in rows] == [
+        ("gpt2", "15496", "0", "5"), ("gpt2", "995", "5", "11"),
+        ("bert", "7592", "0", "5"), ("bert", "2088", "6", "11"),
+        ("llama", "15043", "0", "5"), ("llama", "3186", "5", "11")]
+    data = json.loads(export("Hello world", True, "json"))
+    assert [t["ids"] for t in data["tokenizers"]] == [[15496, 995], [101, 7592, 2088, 102], [1, 15043, 3186]]
+
+
+def test_compare_api():
+    result = compare_api("Hello world")
+    assert [t["ids"] for t in result["tokenizers"]] == [[15496, 995], [7592, 2088], [15043, 3186]]
+    assert result["cut_chars"] == 0
+    assert compare_api("x" * (MAX_INPUT_CHARS + 3))["cut_chars"] == 3
+    with pytest.raises(ValueError):
+        compare_api(None)
+
+
+def test_examples_slide():
+    headers, rows = example_table()
+    assert headers == ["example", "characters", "GPT-2 byte-level BPE", "BERT WordPiece", "Llama 2 SentencePiece"]
+    assert [r[0] for r in rows] == [e.title for e in EXAMPLES]
+    for e, row in zip(EXAMPLES, rows):
+        assert row[2:] == [t["count"] for t in compare(e.text)["tokenizers"]]
+    assert example_chart_png().startswith(b"\x89PNG")
+    assert "<table class='examples'>" in examples_slide_html()
