@@ -200,9 +200,11 @@ def build_demo() -> gr.Blocks:
             share_link = gr.Textbox(show_label=False, elem_id="share-link", interactive=False, lines=1,
                                     placeholder="a link to this text appears here", scale=1, container=False)
         note = gr.HTML(elem_id="limit-note")
+        panels = []
         with gr.Row(elem_id="panels", equal_height=False):
-            panels = [gr.HTML(elem_id=f"panel-{name}", elem_classes="panel", min_width=340, js_on_load=None)
-                      for name in TOKENIZER_NAMES]
+            for name in TOKENIZER_NAMES:
+                with gr.Column(min_width=360):  # columns wrap below this width: panels stack on a phone
+                    panels.append(gr.HTML(elem_id=f"panel-{name}", elem_classes="panel", js_on_load=None))
         with gr.Row(elem_id="downloads"):
             csv_button = gr.Button("Download tokens (CSV)", size="md")
             json_button = gr.Button("Download tokens (JSON)", size="md")
@@ -214,7 +216,8 @@ def build_demo() -> gr.Blocks:
             with gr.Column(min_width=420):
                 init = gr.Radio(list(INITS), value=next(iter(INITS)), label="Initialise the (untrained) table with")
                 embedding = gr.HTML(elem_id="embedding", js_on_load=None)
-            memory = gr.HTML(elem_id="memory", min_width=420, js_on_load=None)
+            with gr.Column(min_width=420):
+                memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
 
         demo.load(text_for_request, outputs=text, api_visibility="private", show_progress="hidden")
@@ -250,5 +253,10 @@ def launch(demo: gr.Blocks) -> None:
         css=(WEB_DIR / "playground.css").read_text(encoding="utf-8"),
         head=f"<script>{(WEB_DIR / 'playground.js').read_text(encoding='utf-8')}</script>",
         footer_links=["api"],
-        theme=gr.themes.Default(text_size=gr.themes.sizes.text_lg),
+        # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.
+        theme=gr.themes.Default(
+            text_size=gr.themes.sizes.text_lg,
+            font=["system-ui", "Segoe UI", "Noto Sans", "DejaVu Sans", "sans-serif"],
+            font_mono=["ui-monospace", "Consolas", "DejaVu Sans Mono", "monospace"],
+        ),
     )

@@ -1,0 +1,201 @@
+"""End to end in a real browser: `python app.py` driven by Playwright in Debian's Chromium.
+
+Screenshots land in artifacts/screenshots/ to be looked at: this page is shown on a projector.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from browser import SCREENSHOTS, chromium, require_chromium, running_app
+from playground import compare
+from playground.colors import token_color
+from playground.examples import EXAMPLES
+
+NAMES = ("gpt2", "bert", "llama")
+
+
+@pytest.fixture(scope="module")
+def app_url():
+    require_chromium()
+    with running_app() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_chromium()
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page(browser, app_url):
+    """A fresh page at the app; fails the test on any console error, uncaught exception or dialog."""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    errors: list[str] = []
+    dialogs: list[str] = []
+
+    def watch(page):  # every page of the context, including ones a test opens itself
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    context.on("page", watch)
+    yield context.new_page()
+    # Read the verdict before closing: closing cuts the page's live connection, which logs an abort.
+    found_errors, found_dialogs = list(errors), list(dialogs)
+    context.close()
+    assert not found_errors, f"console errors: {found_errors}"
+    assert not found_dialogs, f"a dialog opened (script ran?): {found_dialogs}"
+
+
+def textbox(page):
+    return page.locator("#input-text textarea")
+
+
+def panel_ids(page, name: str) -> list[int]:
+    return page.eval_on_selector_all(f"#panel-{name} .tok", "els => els.map(e => Number(e.dataset.id))")
+
+
+def wait_for_ids(page, text: str, special: bool = False) -> None:
+    """Wait until all three panels show exactly compare(text)'s ids."""
+    expected = {t["name"]: t["ids"] for t in compare(text, special)["tokenizers"]}
+    page.wait_for_function(
+        """expected => Object.entries(expected).every(([name, ids]) => {
+               const got = [...document.querySelectorAll(`#panel-${name} .tok`)].map(e => Number(e.dataset.id));
+               return got.length === ids.length && got.every((id, i) => id === ids[i]);
+           })""",
+        arg=expected, timeout=30_000,
+    )
+
+
+def type_text(page, text: str) -> None:
+    """Clear the box, then type like a person, one key at a time."""
+    box = textbox(page)
+    box.click()
+    box.press("Control+a")
+    box.press("Delete")
+    box.press_sequentially(text, delay=5)
+
+
+def open_page(page, url: str, text: str) -> None:
+    page.goto(url)
+    wait_for_ids(page, text)
+
+
+def test_typing_updates_all_three_panels(page, app_url):
+    open_page(page, app_url, "Hello world")  # the lesson's default text
+    type_text(page, "The cat sat")
+    wait_for_ids(page, "The cat sat")
+    assert panel_ids(page, "gpt2") == [464, 3797, 3332]
+    spans = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.map(e => [e.dataset.start, e.dataset.end])")
+    assert spans == [["0", "3"], ["3", "7"], ["7", "11"]]
+    page.screenshot(path=SCREENSHOTS / "typed.png", full_page=True)
+
+
+def test_pasting_updates_all_three_panels(page, app_url):
+    open_page(page, app_url, "Hello world")
+    textbox(page).click()
+    textbox(page).press("Control+a")
+    page.keyboard.insert_text("def f(x):\n    return x  # नमस्ते 你好")  # what a paste delivers: one input event
+    wait_for_ids(page, "def f(x):\n    return x  # नमस्ते 你好")
+
+
+def test_one_id_keeps_its_colour_across_inputs(page, app_url):
+    open_page(page, app_url, "Hello world")
+    first = page.eval_on_selector('#panel-gpt2 .tok[data-id="995"]', "e => getComputedStyle(e).backgroundColor")
+    type_text(page, "A new world order")
+    wait_for_ids(page, "A new world order")
+    second = page.eval_on_selector('#panel-gpt2 .tok[data-id="995"]', "e => getComputedStyle(e).backgroundColor")
+    assert first == second
+    r, g, b = (int(token_color("gpt2", 995)[i:i + 2], 16) for i in (1, 3, 5))
+    assert first == f"rgb({r}, {g}, {b})"
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.key for e in EXAMPLES])
+def test_each_prepared_example(page, app_url, example):
+    open_page(page, app_url, "Hello world")
+    page.locator(f"#example-{example.key}").click()
+    wait_for_ids(page, example.text)
+    assert textbox(page).input_value() == example.text
+    page.screenshot(path=SCREENSHOTS / f"example-{example.key}.png", full_page=True)
+
+
+def test_share_link_restores_its_text(page, app_url):
+    text = "Share me: 1234567890 & <b>"
+    open_page(page, app_url + "?text=" + quote(text), text)
+    assert textbox(page).input_value() == text
+    type_text(page, "a link")
+    wait_for_ids(page, "a link")
+    page.locator("#share").click()
+    link_box = page.locator("#share-link textarea, #share-link input").first
+    page.wait_for_function("() => document.querySelector('#share-link textarea, #share-link input').value.includes('text=')")
+    link = link_box.input_value()
+    assert link.startswith(app_url) and "text=a+link" in link
+    other = page.context.new_page()  # a student opening the link in a new tab
+    open_page(other, link, "a link")
+    assert textbox(other).input_value() == "a link"
+
+
+def test_example_share_link(page, app_url):
+    open_page(page, app_url + "?example=hindi", EXAMPLES[2].text)
+
+
+@pytest.mark.parametrize("payload", ["<img src=x onerror=alert(1)>", "</div><script>alert(1)</script>"])
+def test_markup_typed_or_linked_stays_inert_text(page, app_url, payload):
+    open_page(page, app_url + "?text=" + quote(payload), payload)
+    assert page.locator("#panel-gpt2 img, #panel-gpt2 script, #panel-bert img, #panel-llama img").count() == 0
+    assert payload in page.inner_text("#panel-gpt2").replace("·", " ")
+    type_text(page, payload)
+    wait_for_ids(page, payload)
+    assert page.locator("#panels img, #panels script").count() == 0
+    # dialogs and console errors are checked by the fixture
+
+
+def test_special_tokens_and_ids_view(page, app_url):
+    open_page(page, app_url, "Hello world")
+    page.get_by_label("Add special tokens").check()
+    wait_for_ids(page, "Hello world", special=True)
+    assert panel_ids(page, "bert") == [101, 7592, 2088, 102]
+    page.get_by_text("ids", exact=True).click()
+    page.wait_for_function("() => document.querySelector('#panel-gpt2 .tok').textContent === '15496'")
+
+
+def test_embedding_panel_shows_the_shape(page, app_url):
+    open_page(page, app_url, "Hello world")
+    page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 2, 768)')")
+    type_text(page, "one two three")
+    page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 3, 768)')")
+    assert "38,597,376" in page.inner_text("#embedding")
+    assert "6.59 GB" in page.inner_text("#memory") and "100.7 MB" in page.inner_text("#memory")
+    page.wait_for_selector("#heatmap img.plot")
+
+
+def test_panels_side_by_side_wide_and_stacked_narrow(browser, app_url):
+    for width, side_by_side in ((1600, True), (600, False)):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        page = context.new_page()
+        open_page(page, app_url, "Hello world")
+        boxes = [page.locator(f"#panel-{n}").bounding_box() for n in NAMES]
+        tops = {round(b["y"]) for b in boxes}
+        assert (len(tops) == 1) == side_by_side, (width, boxes)
+        page.wait_for_selector("#memory table")
+        for b in boxes + [page.locator(s).bounding_box() for s in ("#memory table", "#embedding", "#input-text")]:
+            assert b["x"] >= 0 and b["x"] + b["width"] <= width + 1, b  # nothing overflows sideways
+        page.screenshot(path=SCREENSHOTS / f"width-{width}.png", full_page=True)
+        context.close()
+
+
+def test_dark_theme_screenshot(browser, app_url):
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, color_scheme="dark")
+    page = context.new_page()
+    open_page(page, app_url + "?__theme=dark&example=code", EXAMPLES[0].text)
+    colour = page.eval_on_selector("#panel-gpt2 .tok", "e => getComputedStyle(e).backgroundColor")
+    first_id = panel_ids(page, "gpt2")[0]
+    r, g, b = (int(token_color("gpt2", first_id, "dark")[i:i + 2], 16) for i in (1, 3, 5))
+    assert colour == f"rgb({r}, {g}, {b})"
+    page.screenshot(path=SCREENSHOTS / "dark.png", full_page=True)
+    context.close()
