@@ -41,19 +41,17 @@ class BertTokenizer(Tokenizer):
         return self._tok(text, add_special_tokens=False)["input_ids"]
 
     def decode(self, ids: list[int]) -> str:
-        return self._tok.decode(ids)
+        # transformers' decode(ids) is this plus clean_up_tokenization_spaces, which is off for
+        # BERT here (a test checks they agree); calling the backend skips a per-id Python check.
+        return self._tok.backend_tokenizer.decode(ids, skip_special_tokens=False)
 
     def tokens(self, text: str, special: bool = False) -> list[Token]:
-        enc = self._tok(
-            text,
-            add_special_tokens=special,
-            return_offsets_mapping=True,
-            return_special_tokens_mask=True,
-        )
-        ids, is_special = enc["input_ids"], [bool(m) for m in enc["special_tokens_mask"]]
-        starts = [s for s, _ in enc["offset_mapping"]]
-        ends = [e for _, e in enc["offset_mapping"]]
+        # The Rust tokenizer under transformers' BertTokenizerFast, called directly: the same ids
+        # and offsets as its __call__, without building a BatchEncoding we would take apart again.
+        enc = self._tok.backend_tokenizer.encode(text, add_special_tokens=special)
+        starts = [s for s, _ in enc.offsets]
+        ends = [e for _, e in enc.offsets]
         if special:  # [SEP] closes the text: put its empty span at the end, not at 0 as transformers does
             starts[-1] = ends[-1] = len(text)
         # WordPiece works on whole characters, so no token is ever partial.
-        return self._assemble(text, ids, starts, ends, repeat(False), is_special)
+        return self._assemble(text, enc.ids, starts, ends, repeat(False), map(bool, enc.special_tokens_mask))

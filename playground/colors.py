@@ -15,7 +15,7 @@ near-white text. Both keep WCAG AA contrast (>= 4.5:1), checked by the tests.
 from __future__ import annotations
 
 import zlib
-from functools import cache
+from functools import cache, lru_cache
 
 HUES = 360  # hue steps of one degree
 LIGHTNESS_STEPS = 4  # per theme, below
@@ -29,12 +29,16 @@ THEMES = {
 }
 
 
-def palette_index(tokenizer: str, token_id: int) -> int:
-    """Where (tokenizer, id) sits in the palette: an integer in [0, PALETTE_SIZE)."""
+@cache
+def _hue_offset(tokenizer: str) -> float:
     # A per-tokenizer offset on the circle (crc32 is stable across processes and machines),
     # so GPT-2's id 995 and BERT's id 995 need not look alike.
-    offset = zlib.crc32(tokenizer.encode("utf-8")) / 2**32
-    hue_step = int(((token_id * GOLDEN + offset) % 1.0) * HUES)
+    return zlib.crc32(tokenizer.encode("utf-8")) / 2**32
+
+
+def palette_index(tokenizer: str, token_id: int) -> int:
+    """Where (tokenizer, id) sits in the palette: an integer in [0, PALETTE_SIZE)."""
+    hue_step = int(((token_id * GOLDEN + _hue_offset(tokenizer)) % 1.0) * HUES)
     lightness_step = token_id % LIGHTNESS_STEPS
     return lightness_step * HUES + hue_step
 
@@ -55,6 +59,12 @@ def palette(theme: str) -> tuple[str, ...]:
 def token_color(tokenizer: str, token_id: int, theme: str = "light") -> str:
     """The background colour "#rrggbb" of token_id of `tokenizer` ("gpt2", "bert", "llama")."""
     return palette(theme)[palette_index(tokenizer, token_id)]
+
+
+@lru_cache(maxsize=1 << 16)
+def token_colors(tokenizer: str, token_id: int) -> tuple[str, str]:
+    """(light, dark) colours of a token, as the web page draws it; cached, as ids recur."""
+    return token_color(tokenizer, token_id, "light"), token_color(tokenizer, token_id, "dark")
 
 
 def text_color(theme: str = "light") -> str:

@@ -8,12 +8,15 @@ from typing import NamedTuple
 from playground.base import Token
 
 # Whitespace made visible, so the tokens spent on indentation can be seen and counted.
-# A newline keeps a real line break after its mark, so code keeps its shape.
-WHITESPACE_MARKS = str.maketrans({" ": "·", "\t": "→", "\n": "↵\n"})
+# A newline keeps a real line break after its mark, so code keeps its shape. Other control
+# characters (NUL, carriage return, ...) show as Unicode's control pictures: ␀ ␍ ␡.
+WHITESPACE_MARKS = str.maketrans(
+    {**{chr(c): chr(0x2400 + c) for c in range(0x20)}, "\x7f": "\u2421", " ": "·", "\t": "→", "\n": "↵\n"}
+)
 
 
 def show_whitespace(text: str) -> str:
-    """"  x\\n" -> "··x↵\\n": spaces, tabs and newlines as visible marks."""
+    """"  x\\n\\r" -> "··x↵\\n␍": spaces, tabs, newlines and control characters as visible marks."""
     return text.translate(WHITESPACE_MARKS)
 
 

@@ -9,14 +9,14 @@ and attributes data-id, data-start, data-end, its colour as its background.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left
 from html import escape
 
 from playground.base import Token
-from playground.colors import token_color
+from playground.colors import token_colors
 from playground.display import segments, show_whitespace, token_label
 
-MAX_DRAWN_TOKENS = 1500  # per panel: a browser tab stays responsive, a slide stays readable
+MAX_DRAWN_TOKENS = 1000  # per panel: a browser tab stays responsive, a slide stays readable
 
 INDENTATION = re.compile(r"^[ \t]+", re.MULTILINE)
 
@@ -26,35 +26,34 @@ def indentation_token_count(text: str, tokens: list[Token]) -> int:
     runs = [m.span() for m in INDENTATION.finditer(text)]
     if not runs:
         return 0
-    run_starts = [s for s, _ in runs]
+    starts = [t["start"] for t in tokens]  # in order, so each run's tokens are found by bisection
     count = 0
-    for t in tokens:
-        if t["start"] < t["end"]:
-            k = bisect_right(run_starts, t["start"]) - 1
-            count += k >= 0 and t["end"] <= runs[k][1]
+    for run_start, run_end in runs:
+        for t in tokens[bisect_left(starts, run_start):bisect_left(starts, run_end)]:
+            count += t["start"] < t["end"] <= run_end
     return count
 
 
 def token_tip(token: Token) -> str:
     """The hover card: id, raw piece, bytes and span."""
-    lines = [f"id {token['id']}", f"piece {token['piece']}"]
+    tip = f"id {token['id']}\npiece {token['piece']}\n"
     if token["bytes_hex"]:
-        lines.append(f"bytes {token['bytes_hex']}")
-    lines.append(f"chars [{token['start']}, {token['end']})")
+        tip += f"bytes {token['bytes_hex']}\n"
+    tip += f"chars [{token['start']}, {token['end']})"
     if token["partial"]:
-        lines.append("part of a character")
+        tip += "\npart of a character"
     if token["special"]:
-        lines.append("special token")
-    return "\n".join(lines)
+        tip += "\nspecial token"
+    return tip
 
 
 def token_html(tokenizer: str, token: Token, label: str) -> str:
     kind = " partial" if token["partial"] else " special" if token["special"] else ""
+    light, dark = token_colors(tokenizer, token["id"])
     return (
         f'<span class="tok{kind}" data-id="{token["id"]}" data-start="{token["start"]}" '
         f'data-end="{token["end"]}" data-tip="{escape(token_tip(token))}" '
-        f'style="background-color:{token_color(tokenizer, token["id"])};'
-        f'--tok-dark:{token_color(tokenizer, token["id"], "dark")}">{escape(label)}</span>'
+        f'style="background-color:{light};--tok-dark:{dark}">{escape(label)}</span>'
     )
 
 

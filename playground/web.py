@@ -8,6 +8,8 @@ behind a plot and a stale result never lands after a newer one.
 from __future__ import annotations
 
 import base64
+import os
+import tempfile
 import threading
 from functools import lru_cache
 from html import escape
@@ -77,10 +79,23 @@ def png_html(png: bytes, alt: str, filename: str) -> str:
             f'<a class="download" href="#" data-download="{filename}">Download PNG</a></figure>')
 
 
+@lru_cache(maxsize=128)
+def heatmap_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
+    """The heatmap of these ids' embedding rows, as an inline PNG.
+
+    Cached: the picture depends only on the ids drawn and the init, so typing past the
+    rows it shows, toggling back, or a class opening the same example costs nothing.
+    """
+    from playground.embedding import embed, heatmap_png
+
+    vectors = embed(list(ids), init)[0].numpy()  # (rows, n_embd)
+    return png_html(heatmap_png(vectors, list(labels)), f"heatmap of the embeddings of {len(ids)} tokens", "embedding.png")
+
+
 def update_embedding(text: str, init: str) -> tuple[str, str, str]:
     """(shape line, memory accounting, heatmap) for the GPT-2 ids of the current input."""
     from config import GPTConfig
-    from playground.embedding import HEATMAP_ROWS, embed, format_bytes, heatmap_png, memory_rows
+    from playground.embedding import HEATMAP_ROWS, embed, format_bytes, memory_rows
 
     config = GPTConfig()
     text, _ = replace_lone_surrogates((text or "")[:MAX_INPUT_CHARS])
@@ -113,12 +128,11 @@ def update_embedding(text: str, init: str) -> tuple[str, str, str]:
     )
     if tokens:
         rows = tokens[:HEATMAP_ROWS]
-        labels = [token_label(t).replace("\n", "") for t in rows]
         caption = (f"Heatmap of the output, one row per token" +
                    (f" (the first {HEATMAP_ROWS} of {len(tokens):,} rows)" if len(tokens) > HEATMAP_ROWS else "")
                    + ": blue below zero, red above. A repeated token gives an identical row.")
-        plot = f'<p class="note">{caption}</p>' + png_html(
-            heatmap_png(out[0, : len(rows)].numpy(), labels), f"heatmap of the {shape} output", "embedding.png")
+        plot = f'<p class="note">{caption}</p>' + heatmap_html(
+            tuple(t["id"] for t in rows), tuple(token_label(t).replace("\n", "") for t in rows), init)
     else:
         plot = '<p class="note">Type something to see its vectors.</p>'
     return head, memory, plot
@@ -158,13 +172,14 @@ def examples_slide_html() -> str:
 
 
 def warm_up() -> None:
-    """Load the tokenizers, colours, torch and the embedding tables, off the path to the first page."""
+    """Load the tokenizers, colours, torch, matplotlib and the embedding tables, off the path to the first page."""
     from playground.colors import palette
     from playground.embedding import INITS, embedding_table
 
     for name in TOKENIZER_NAMES:
         get_tokenizer(name)
     palette("light"), palette("dark")
+    example_chart_png()  # imports matplotlib, tokenizes the five examples
     for init in INITS:
         embedding_table(init)
 
@@ -230,7 +245,8 @@ def build_demo() -> gr.Blocks:
         )
         gr.on(
             [text.change, init.change], update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
-            trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=2,
+            # One plot at a time: matplotlib holds the GIL, and the panels should not wait behind two.
+            trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=1,
             show_progress="hidden", api_name="embedding",
         )
         for button, example in zip(example_buttons, EXAMPLES):
@@ -248,6 +264,8 @@ def build_demo() -> gr.Blocks:
 
 def launch(demo: gr.Blocks) -> None:
     """Serve on GRADIO_SERVER_NAME:GRADIO_SERVER_PORT (default 127.0.0.1:7860), warming up in the background."""
+    # matplotlib keeps its font cache in a temp dir too: the app writes nothing anywhere else.
+    os.environ.setdefault("MPLCONFIGDIR", os.path.join(tempfile.gettempdir(), "playground-matplotlib"))
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     demo.launch(
         css=(WEB_DIR / "playground.css").read_text(encoding="utf-8"),

@@ -1,13 +1,8 @@
-"""Helpers for the real-browser tests: the app on a free port, Debian's Chromium through Playwright."""
+"""Helpers for the real-browser tests and benchmarks: Debian's Chromium through Playwright."""
 
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -16,6 +11,7 @@ import pytest
 from conftest import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
+CLIPBOARD = ["clipboard-read", "clipboard-write"]  # permissions a context needs for paste()
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -32,43 +28,16 @@ def require_chromium() -> None:
     pytest.skip(message)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def paste(page, locator, text: str) -> None:
+    """Select all in `locator` and paste text with Ctrl+V through the real clipboard.
 
-
-def wait_for_http(url: str, timeout: float, process: subprocess.Popen | None = None) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            raise RuntimeError(f"the server exited with {process.returncode}: {process.stdout.read()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"{url} did not answer HTTP 200 within {timeout} s")
-
-
-@contextmanager
-def running_app(script: str = "app.py", extra_env: dict | None = None):
-    """`python app.py` on a free port of 127.0.0.1; yields its URL, stops it afterwards."""
-    port = free_port()
-    env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port), **(extra_env or {})}
-    process = subprocess.Popen([sys.executable, script], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_for_http(url, timeout=120, process=process)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    (Playwright's keyboard.insert_text is no paste: it inserts each line break as its own
+    edit, which takes Chromium minutes for a 1 MB text.) The context needs clipboard permissions.
+    """
+    page.evaluate("text => navigator.clipboard.writeText(text)", text)
+    locator.click()
+    locator.press("Control+a")
+    locator.press("Control+v")
 
 
 @contextmanager

@@ -11,6 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
+sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
 
 GPT2_URLS = {  # where tiktoken_ext.openai_public.gpt2() downloads from; the cache is keyed on sha1(url)
     "gpt2/vocab.bpe": "https://openaipublic.blob.core.windows.net/gpt-2/encodings/main/vocab.bpe",

@@ -9,7 +9,9 @@ from urllib.parse import quote
 
 import pytest
 
-from browser import SCREENSHOTS, chromium, require_chromium, running_app
+from browser import CLIPBOARD, SCREENSHOTS, chromium, paste, require_chromium
+from mixed_text import mixed_text
+from serve import running
 from playground import compare
 from playground.colors import token_color
 from playground.examples import EXAMPLES
@@ -20,7 +22,8 @@ NAMES = ("gpt2", "bert", "llama")
 @pytest.fixture(scope="module")
 def app_url():
     require_chromium()
-    with running_app() as url:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with running("app.py") as (url, _, _):
         yield url
 
 
@@ -34,7 +37,7 @@ def browser():
 @pytest.fixture
 def page(browser, app_url):
     """A fresh page at the app; fails the test on any console error, uncaught exception or dialog."""
-    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD)
     errors: list[str] = []
     dialogs: list[str] = []
 
@@ -98,9 +101,7 @@ def test_typing_updates_all_three_panels(page, app_url):
 
 def test_pasting_updates_all_three_panels(page, app_url):
     open_page(page, app_url, "Hello world")
-    textbox(page).click()
-    textbox(page).press("Control+a")
-    page.keyboard.insert_text("def f(x):\n    return x  # नमस्ते 你好")  # what a paste delivers: one input event
+    paste(page, textbox(page), "def f(x):\n    return x  # नमस्ते 你好")
     wait_for_ids(page, "def f(x):\n    return x  # नमस्ते 你好")
 
 
@@ -199,3 +200,21 @@ def test_dark_theme_screenshot(browser, app_url):
     assert colour == f"rgb({r}, {g}, {b})"
     page.screenshot(path=SCREENSHOTS / "dark.png", full_page=True)
     context.close()
+
+
+def test_one_megabyte_paste_keeps_the_page_working(page, app_url):
+    """A whole book pasted: cut to the limit, said so, drawn capped, and the page still answers a click."""
+    open_page(page, app_url, "Hello world")
+    big = mixed_text(1_000_000)
+    paste(page, textbox(page), big)
+    page.wait_for_function(
+        "() => (document.querySelector('#limit-note') || {}).textContent?.includes('Tokenised the first 100,000')",
+        timeout=120_000)
+    assert f"of {len(big):,} characters" in page.inner_text("#limit-note")
+    page.wait_for_function("() => document.querySelectorAll('#panel-llama .tok').length === 1000", timeout=60_000)
+    assert "Drawing the first 1,000 of" in page.inner_text("#panel-gpt2")
+    page.get_by_text("All five examples on one slide").click()  # a click still lands
+    page.wait_for_selector("table.examples", state="visible")
+    page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 1024, 768)')",
+                           timeout=60_000)
+    page.screenshot(path=SCREENSHOTS / "one-megabyte.png")

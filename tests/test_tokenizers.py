@@ -132,6 +132,13 @@ def test_special_tokens_on_request():
     assert t["llama"]["lossless"] and t["llama"]["count"] == 3
 
 
+@pytest.mark.parametrize("text", ["Hello, world! It's a don't test.", "a . b , c ? d", "Café 👍 [UNK]", ""])
+def test_bert_decode_is_transformers_decode(text):
+    bert = get_tokenizer("bert")
+    ids = bert.encode(text)
+    assert bert.decode(ids) == bert._tok.decode(ids)
+
+
 def test_stats():
     t = by_name(compare("1234567890"))
     assert (t["gpt2"]["count"], t["gpt2"]["chars"], t["gpt2"]["bytes"], t["gpt2"]["chars_per_token"]) == (4, 10, 10, 2.5)

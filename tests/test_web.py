@@ -73,6 +73,12 @@ def test_whitespace_marks_and_toggle():
     assert "> b</span>" in gpt2 and ">·b</span>" not in gpt2 and "↵" not in gpt2 and "→" not in gpt2
 
 
+def test_control_characters_are_visible():
+    _, gpt2, bert, _ = update_panels("a\x00b\r", True, "text", False)
+    assert "␀" in gpt2 and "␍" in gpt2
+    assert '<span class="gap" title="no token covers this">␍</span>' in bert  # BERT drops it
+
+
 def test_partial_tokens_grouped_under_their_character_as_byte_chips():
     _, gpt2, _, llama = update_panels("न", True, "text", False)
     assert '<span class="group" data-start="0" data-end="1"><span class="group-char">न</span>' in gpt2

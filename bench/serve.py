@@ -1,0 +1,66 @@
+"""Start a Gradio script on a free localhost port and wait for it: shared by benchmarks and tests."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_http(url: str, timeout: float, process: subprocess.Popen | None = None) -> None:
+    """Poll url until it answers HTTP 200; raise if the process dies or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"{url} did not answer HTTP 200 within {timeout} s")
+
+
+@contextmanager
+def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNULL):
+    """`python <script>` (relative to the repo root) on a free port of 127.0.0.1.
+
+    Yields (url, process, seconds until the page answered HTTP 200); stops it afterwards.
+    """
+    port = free_port()
+    env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port), **(extra_env or {})}
+    t0 = time.perf_counter()
+    process = subprocess.Popen([sys.executable, script], cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for_http(url, timeout=180, process=process)
+        yield url, process, time.perf_counter() - t0
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The process's peak resident memory (VmHWM), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmHWM in /proc: not Linux?")
