@@ -218,3 +218,36 @@ def test_one_megabyte_paste_keeps_the_page_working(page, app_url):
     page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 1024, 768)')",
                            timeout=60_000)
     page.screenshot(path=SCREENSHOTS / "one-megabyte.png")
+
+
+def test_hover_card_shows_id_piece_bytes_and_span(page, app_url):
+    open_page(page, app_url, "Hello world")
+    page.locator('#panel-gpt2 .tok[data-id="995"]').hover()
+    card = page.locator("#tok-card")
+    card.wait_for(state="visible")
+    assert card.inner_text().splitlines() == ["id 995", "piece Ġworld", "bytes 20 77 6F 72 6C 64", "chars [5, 11)"]
+
+
+@pytest.mark.parametrize("button, filename, expected", [
+    ("Download tokens (CSV)", "tokens.csv", "tokenizer,index,id,piece,text,start,end,bytes_hex,partial,special\n"
+                                            "gpt2,0,15496,Hello,Hello,0,5,48 65 6C 6C 6F,False,False\n"),
+    ("Download tokens (JSON)", "tokens.json", '"ids": [\n    15496,\n    995\n   ]'),
+])
+def test_token_downloads(page, app_url, tmp_path, button, filename, expected):
+    open_page(page, app_url, "Hello world")
+    with page.expect_download() as download:
+        page.get_by_role("button", name=button).click()
+    assert download.value.suggested_filename == filename
+    path = tmp_path / filename
+    download.value.save_as(path)
+    assert expected in path.read_text(encoding="utf-8").replace("\r\n", "\n")
+
+
+def test_plot_downloads_are_png(page, app_url, tmp_path):
+    open_page(page, app_url, "Hello world")
+    page.wait_for_selector("#heatmap img.plot")
+    with page.expect_download() as download:
+        page.locator("#heatmap a[data-download]").click()
+    assert download.value.suggested_filename == "embedding.png"
+    download.value.save_as(tmp_path / "embedding.png")
+    assert (tmp_path / "embedding.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
