@@ -95,18 +95,18 @@ def heatmap_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> st
 def update_embedding(text: str, init: str) -> tuple[str, str, str]:
     """(shape line, memory accounting, heatmap) for the GPT-2 ids of the current input."""
     from config import GPTConfig
-    from playground.embedding import HEATMAP_ROWS, embed, format_bytes, memory_rows
+    from playground.embedding import HEATMAP_ROWS, INITS, embed, embedding_table, format_bytes, memory_rows
 
     config = GPTConfig()
     text, _ = replace_lone_surrogates((text or "")[:MAX_INPUT_CHARS])
     tokens = get_tokenizer("gpt2").tokens(text)
     n_all = len(tokens)
     tokens = tokens[: config.block_size]
-    out = embed([t["id"] for t in tokens], init)  # (1, T, n_embd)
+    out = embed([t["id"] for t in tokens], init)  # (1, T, n_embd); raises ValueError for an unknown init
     shape = f"({', '.join(str(d) for d in out.shape)})"
-    n_params = config.vocab_size * config.n_embd
+    n_params = sum(p.numel() for p in embedding_table(init).parameters())
     notes = [
-        f"The weights are untrained: random draws from {escape(init.split(': ')[1])} with a fixed seed. "
+        f"The weights are untrained: random draws from N(0, {INITS[init]:g}) with a fixed seed. "
         "The rows mean nothing yet, except that a repeated token gets an identical row."
     ]
     if n_all > config.block_size:
@@ -117,22 +117,22 @@ def update_embedding(text: str, init: str) -> tuple[str, str, str]:
         f'→ shape <b class="shape">{shape}</b> · dtype <b>{out.dtype}</b> · <b>{n_params:,}</b> parameters</div>'
         + "".join(f'<p class="note">{n}</p>' for n in notes)
     )
-    rows = "".join(
+    table_rows = "".join(
         f"<tr><td>{escape(r.what)}</td><td class='num'>{escape(str(r.shape))}</td>"
         f"<td class='num'>{format_bytes(r.n_bytes)}</td></tr>"
         for r in memory_rows(len(tokens), config)
     )
     memory = (
         "<table class='memory'><thead><tr><th>float32 tensor</th><th>shape</th><th>memory</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table>"
+        f"<tbody>{table_rows}</tbody></table>"
     )
     if tokens:
-        rows = tokens[:HEATMAP_ROWS]
+        drawn = tokens[:HEATMAP_ROWS]
         caption = (f"Heatmap of the output, one row per token" +
                    (f" (the first {HEATMAP_ROWS} of {len(tokens):,} rows)" if len(tokens) > HEATMAP_ROWS else "")
                    + ": blue below zero, red above. A repeated token gives an identical row.")
         plot = f'<p class="note">{caption}</p>' + heatmap_html(
-            tuple(t["id"] for t in rows), tuple(token_label(t).replace("\n", "") for t in rows), init)
+            tuple(t["id"] for t in drawn), tuple(token_label(t).replace("\n", "") for t in drawn), init)
     else:
         plot = '<p class="note">Type something to see its vectors.</p>'
     return head, memory, plot
