@@ -51,9 +51,9 @@ def spans_from_byte_lengths(
     partial[k] is True when its bytes begin or end inside a character.
     """
     byte_starts = char_byte_starts(text)  # (n_chars + 1,)
-    ends_b = np.cumsum(np.asarray(token_byte_lengths, dtype=np.int64)) - skip_bytes  # (T,)
-    starts_b = ends_b - np.asarray(token_byte_lengths, dtype=np.int64)
-    starts_b = np.maximum(starts_b, 0)
+    lengths = np.asarray(token_byte_lengths, dtype=np.int64)  # (T,)
+    ends_b = np.cumsum(lengths) - skip_bytes
+    starts_b = np.maximum(ends_b - lengths, 0)
     ends_b = np.maximum(ends_b, 0)
     # The character holding a token's first byte, and one past the character holding its last.
     start_chars = np.searchsorted(byte_starts, starts_b, side="right") - 1
