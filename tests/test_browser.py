@@ -122,6 +122,8 @@ def test_each_prepared_example(page, app_url, example):
     page.locator(f"#example-{example.key}").click()
     wait_for_ids(page, example.text)
     assert textbox(page).input_value() == example.text
+    n_gpt2 = compare(example.text)["tokenizers"][0]["count"]
+    page.wait_for_function(f"() => document.querySelector('#embedding').textContent.includes('(1, {n_gpt2}, 768)')")
     page.screenshot(path=SCREENSHOTS / f"example-{example.key}.png", full_page=True)
 
 
