@@ -35,7 +35,9 @@ def render_terminal(result: dict, show_ids: bool = False):
             if not segment.tokens and not show_ids:  # characters no token covers (BERT drops spaces)
                 cell.append(show_whitespace(result["text"][segment.start:segment.end]), style="dim")
             for t in segment.tokens:
-                label = f"{t['id']} " if show_ids else f" {t['bytes_hex']} " if t["partial"] else token_label(t, tok["normalizes"])
+                label = f"{t['id']} " if show_ids else token_label(t, tok["normalizes"])
+                if t["partial"] and not show_ids:  # byte chips side by side: keep "E0 A4" and "A8" apart
+                    label = f" {label} "
                 cell.append(label, style=f"{text_color()} on {token_color(tok['name'], t['id'])}")
         cells.append(cell)
     table.add_row(*cells)

@@ -109,7 +109,7 @@ def test_markup_in_the_input_stays_text(payload):
         assert "script" not in TokElements(panel).tags and "img" not in TokElements(panel).tags
         assert "<script" not in panel and "<img" not in panel and 'onmouseover="' not in panel
     head, memory, heatmap = update_embedding(payload, GPT2_INIT)
-    assert "<script" not in heatmap and "onerror=" not in heatmap.replace("onerror=alert", "")
+    assert "<script" not in heatmap and "onerror" not in heatmap  # labels are pixels in the PNG
 
 
 def test_indentation_tokens_counted_for_the_code_example():
