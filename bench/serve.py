@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -64,3 +65,42 @@ def peak_rss_mb(pid: int) -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError("no VmHWM in /proc: not Linux?")
+
+
+def rss_mb(pid: int) -> float:
+    """The process's resident memory now (VmRSS), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc: not Linux?")
+
+
+class ApiError(RuntimeError):
+    """An endpoint answered with an error event: its message (gr.Error's text) or null."""
+
+
+def call_api(url: str, api_name: str, data: list, timeout: float = 300) -> object:
+    """One call through Gradio's queue over plain HTTP (POST /gradio_api/call/<name>, then its
+    event stream), from a fresh session each time, as an outside script would call it.
+
+    Returns the endpoint's first output; raises ApiError with the server's message on an
+    error event, urllib.error.HTTPError when a route refuses the call.
+    """
+    request = urllib.request.Request(
+        f"{url}gradio_api/call/{api_name}", data=json.dumps({"data": data}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        event_id = json.load(response)["event_id"]
+    with urllib.request.urlopen(f"{url}gradio_api/call/{api_name}/{event_id}", timeout=timeout) as response:
+        event = None
+        for raw in response:
+            line = raw.decode("utf-8").rstrip("\n")
+            if line.startswith("event: "):
+                event = line[len("event: "):]
+            elif line.startswith("data: ") and event in ("complete", "error"):
+                payload = json.loads(line[len("data: "):])
+                if event == "error":
+                    raise ApiError(payload)
+                return payload[0]
+    raise ApiError(f"the event stream of /{api_name} ended with no result")

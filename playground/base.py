@@ -10,8 +10,8 @@ and the JSON API.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
-from typing import TypedDict
+from itertools import islice
+from typing import NamedTuple, TypedDict
 
 
 class Token(TypedDict):
@@ -23,6 +23,17 @@ class Token(TypedDict):
     bytes_hex: str  # the bytes the vocabulary entry stands for, "E0 A4"; "" for special and unknown tokens
     partial: bool  # True when the token holds only part of a character's UTF-8 bytes
     special: bool  # True for [CLS], [SEP], <s>, added only when special tokens are asked for
+
+
+class TokenColumns(NamedTuple):
+    """Every token of a text as parallel columns: cheap to build for 100,000 tokens, where a dict
+    per token is not. Token k is ids[k] over text[starts[k]:ends[k]]."""
+
+    ids: list[int]
+    starts: list[int]
+    ends: list[int]
+    partial: list[bool]  # True when the token holds only part of a character's UTF-8 bytes
+    special: list[bool]  # True for [CLS], [SEP], <s>, added only when special tokens are asked for
 
 
 def hex_bytes(data: bytes) -> str:
@@ -49,31 +60,31 @@ class Tokenizer(ABC):
         """The text the official library gives back for ids."""
 
     @abstractmethod
-    def tokens(self, text: str, special: bool = False) -> list[Token]:
+    def columns(self, text: str, special: bool = False) -> TokenColumns:
         """Every token of text in order, with its span; special tokens added when asked."""
 
-    def _assemble(
-        self,
-        text: str,
-        ids: Iterable[int],
-        starts: Iterable[int],
-        ends: Iterable[int],
-        partial: Iterable[bool],
-        special: Iterable[bool],
-    ) -> list[Token]:
-        """Token dicts from parallel columns; the per-id fields come from lookup tables."""
+    def tokens(self, text: str, special: bool = False, limit: int | None = None) -> list[Token]:
+        """The first `limit` tokens of text (all by default) as dicts."""
+        return self.token_dicts(text, self.columns(text, special), limit)
+
+    def token_dicts(self, text: str, columns: TokenColumns, limit: int | None = None) -> list[Token]:
+        """Token dicts from columns, the first `limit` of them; the per-id fields come from lookup tables."""
         pieces, hexes = self._pieces, self._bytes_hex
         return [
             {"id": i, "piece": pieces[i], "text": text[s:e], "start": s, "end": e,
              "bytes_hex": hexes[i], "partial": p, "special": sp}
-            for i, s, e, p, sp in zip(ids, starts, ends, partial, special)
+            for i, s, e, p, sp in islice(zip(*columns), limit)
         ]
 
-    def describe(self, text: str, special: bool = False) -> dict:
-        """tokens() plus the per-tokenizer figures the playground shows."""
-        tokens = self.tokens(text, special)
-        ids = [t["id"] for t in tokens]
-        decoded = self.decode(ids if not special else [t["id"] for t in tokens if not t["special"]])
+    def describe(self, text: str, special: bool = False, token_limit: int | None = None) -> dict:
+        """The tokens and the per-tokenizer figures the playground shows.
+
+        `tokens` holds the first token_limit tokens as dicts (all by default); `ids`,
+        `starts` and `ends` always cover every token, and every count is for all of them.
+        """
+        columns = self.columns(text, special)
+        ids = columns.ids
+        decoded = self.decode(ids if not special else [i for i, sp in zip(ids, columns.special) if not sp])
         return {
             "name": self.name,
             "label": self.label,
@@ -81,8 +92,10 @@ class Tokenizer(ABC):
             "vocab_size": self.vocab_size,
             "normalizes": self.normalizes,
             "ids": ids,
+            "starts": columns.starts,
+            "ends": columns.ends,
             "count": len(ids),
-            "tokens": tokens,
+            "tokens": self.token_dicts(text, columns, token_limit),
             "chars": len(text),
             "bytes": len(text.encode("utf-8")),
             "chars_per_token": round(len(text) / len(ids), 2) if ids else None,

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-
 from playground.assets import verified_path
-from playground.base import Token, Tokenizer, hex_bytes
+from playground.base import TokenColumns, Tokenizer, hex_bytes
 
 
 class BertTokenizer(Tokenizer):
@@ -45,7 +43,7 @@ class BertTokenizer(Tokenizer):
         # BERT here (a test checks they agree); calling the backend skips a per-id Python check.
         return self._tok.backend_tokenizer.decode(ids, skip_special_tokens=False)
 
-    def tokens(self, text: str, special: bool = False) -> list[Token]:
+    def columns(self, text: str, special: bool = False) -> TokenColumns:
         # The Rust tokenizer under transformers' BertTokenizerFast, called directly: the same ids
         # and offsets as its __call__, without building a BatchEncoding we would take apart again.
         enc = self._tok.backend_tokenizer.encode(text, add_special_tokens=special)
@@ -54,4 +52,4 @@ class BertTokenizer(Tokenizer):
         if special:  # [SEP] closes the text: put its empty span at the end, not at 0 as transformers does
             starts[-1] = ends[-1] = len(text)
         # WordPiece works on whole characters, so no token is ever partial.
-        return self._assemble(text, enc.ids, starts, ends, repeat(False), map(bool, enc.special_tokens_mask))
+        return TokenColumns(enc.ids, starts, ends, [False] * len(starts), [bool(m) for m in enc.special_tokens_mask])

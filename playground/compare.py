@@ -35,12 +35,13 @@ def get_tokenizer(name: str) -> Tokenizer:
     return tokenizer
 
 
-def compare(text: str, special: bool = False) -> dict:
+def compare(text: str, special: bool = False, token_limit: int | None = None) -> dict:
     """Tokenize text with GPT-2, BERT and Llama 2, side by side.
 
     Returns {"text", "chars", "bytes", "replaced_surrogates", "special",
     "tokenizers": [gpt2, bert, llama]}, each tokenizer a dict from Tokenizer.describe():
-    its ids and tokens (with exact character spans) and its counts. `text` is the
+    its ids, starts and ends (exact character spans), its counts, and its tokens as
+    dicts (the first token_limit of them, if given; all by default). `text` is the
     input as tokenized: lone surrogates, which UTF-8 cannot hold, become U+FFFD
     (`replaced_surrogates` says how many). Special tokens ([CLS]/[SEP], <s>) are
     added only with special=True.
@@ -57,5 +58,5 @@ def compare(text: str, special: bool = False) -> dict:
         "bytes": len(text.encode("utf-8")),
         "replaced_surrogates": replaced,
         "special": bool(special),
-        "tokenizers": [get_tokenizer(name).describe(text, special) for name in TOKENIZER_NAMES],
+        "tokenizers": [get_tokenizer(name).describe(text, special, token_limit) for name in TOKENIZER_NAMES],
     }

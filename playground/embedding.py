@@ -115,7 +115,8 @@ def heatmap_png(vectors, labels: list[str]) -> bytes:
     bar = fig.add_axes(((left + n_cols + 16) / width, bottom / height, 14 / width, row_px * n_rows / height))
     image = ax.imshow(values, aspect="auto", cmap="RdBu_r", vmin=-limit, vmax=limit, interpolation="nearest")
     step = -(-18 // row_px)  # label every row that has 18 px of room
-    ax.set_yticks(range(0, n_rows, step), labels[::step], fontsize=13, fontfamily=LABEL_FONTS)
+    # parse_math=False: a label is the student's text, never mathtext ("$$" would fail to parse).
+    ax.set_yticks(range(0, n_rows, step), labels[::step], fontsize=13, fontfamily=LABEL_FONTS, parse_math=False)
     ax.set_xlabel(f"embedding dimension (0 to {n_cols - 1})", fontsize=13)
     fig.colorbar(image, cax=bar)
     buffer = io.BytesIO()

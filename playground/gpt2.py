@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from itertools import repeat
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 import tiktoken
@@ -11,10 +13,25 @@ from tiktoken.load import data_gym_to_mergeable_bpe_ranks
 from tiktoken_ext.openai_public import ENDOFTEXT, r50k_pat_str
 
 from playground.assets import manifest, verified_path
-from playground.base import Token, Tokenizer, hex_bytes
+from playground.base import TokenColumns, Tokenizer, hex_bytes
 from playground.spans import spans_from_byte_lengths
 
 ENDOFTEXT_ID = 50256  # the one special token; typed text never produces it here
+
+
+@contextmanager
+def _tiktoken_cache_off() -> Iterator[None]:
+    """tiktoken copies even local files into its cache (by default /tmp/data-gym-cache); ours are
+    bundled and hashed already, so the copy would only be a file the app leaves behind."""
+    old = os.environ.get("TIKTOKEN_CACHE_DIR")
+    os.environ["TIKTOKEN_CACHE_DIR"] = ""  # tiktoken reads "" as "do not cache"
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["TIKTOKEN_CACHE_DIR"]
+        else:
+            os.environ["TIKTOKEN_CACHE_DIR"] = old
 
 
 @cache
@@ -24,13 +41,14 @@ def gpt2_encoding() -> tiktoken.Encoding:
     It mirrors tiktoken_ext.openai_public.gpt2(), which would download these files.
     """
     vocab_bpe, encoder_json = "gpt2/vocab.bpe", "gpt2/encoder.json"
-    ranks = data_gym_to_mergeable_bpe_ranks(
-        vocab_bpe_file=str(verified_path(vocab_bpe)),
-        encoder_json_file=str(verified_path(encoder_json)),
-        # tiktoken checks the hashes again, including of any copy in its own cache.
-        vocab_bpe_hash=manifest()[vocab_bpe]["sha256"],
-        encoder_json_hash=manifest()[encoder_json]["sha256"],
-    )
+    with _tiktoken_cache_off():
+        ranks = data_gym_to_mergeable_bpe_ranks(
+            vocab_bpe_file=str(verified_path(vocab_bpe)),
+            encoder_json_file=str(verified_path(encoder_json)),
+            # tiktoken checks the hashes again as it reads the files.
+            vocab_bpe_hash=manifest()[vocab_bpe]["sha256"],
+            encoder_json_hash=manifest()[encoder_json]["sha256"],
+        )
     return tiktoken.Encoding(
         name="gpt2",
         explicit_n_vocab=50257,
@@ -65,8 +83,8 @@ class GPT2Tokenizer(Tokenizer):
     def decode(self, ids: list[int]) -> str:
         return self._enc.decode(ids)
 
-    def tokens(self, text: str, special: bool = False) -> list[Token]:
+    def columns(self, text: str, special: bool = False) -> TokenColumns:
         # GPT-2 adds no special tokens around a text, so `special` changes nothing here.
         ids = self.encode(text)
         starts, ends, partial = spans_from_byte_lengths(text, [self._byte_lengths[i] for i in ids])
-        return self._assemble(text, ids, starts, ends, partial, repeat(False))
+        return TokenColumns(ids, starts, ends, partial, [False] * len(ids))

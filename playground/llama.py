@@ -5,7 +5,7 @@ from __future__ import annotations
 import sentencepiece
 
 from playground.assets import verified_path
-from playground.base import Token, Tokenizer, hex_bytes
+from playground.base import TokenColumns, Tokenizer, hex_bytes
 from playground.spans import spans_from_byte_lengths
 
 SPACE_MARK = "\u2581"  # "▁": how SentencePiece writes a space inside a piece
@@ -39,7 +39,7 @@ class LlamaTokenizer(Tokenizer):
     def decode(self, ids: list[int]) -> str:
         return self._sp.decode(ids)
 
-    def tokens(self, text: str, special: bool = False) -> list[Token]:
+    def columns(self, text: str, special: bool = False) -> TokenColumns:
         ids = self.encode(text)
         # Llama's normaliser is the identity, but SentencePiece adds a "dummy prefix" space
         # before any non-empty text, and reads a typed "▁" as a space. So the tokens' bytes
@@ -52,4 +52,4 @@ class LlamaTokenizer(Tokenizer):
         if special:  # <s> (BOS) before the text, covering no character
             ids, starts, ends = [self._sp.bos_id(), *ids], [0, *starts], [0, *ends]
             partial, is_special = [False, *partial], [True, *is_special]
-        return self._assemble(text, ids, starts, ends, partial, is_special)
+        return TokenColumns(ids, starts, ends, partial, is_special)

@@ -21,16 +21,16 @@ MAX_DRAWN_TOKENS = 1000  # per panel: a browser tab stays responsive, a slide st
 INDENTATION = re.compile(r"^[ \t]+", re.MULTILINE)
 
 
-def indentation_token_count(text: str, tokens: list[Token]) -> int:
-    """How many tokens cover nothing but leading whitespace (the indentation of a line)."""
-    runs = [m.span() for m in INDENTATION.finditer(text)]
-    if not runs:
-        return 0
-    starts = [t["start"] for t in tokens]  # in order, so each run's tokens are found by bisection
+def indentation_token_count(text: str, starts: list[int], ends: list[int]) -> int:
+    """How many tokens cover nothing but leading whitespace (the indentation of a line).
+
+    starts and ends are the tokens' spans, in order, so each run's tokens are found by bisection.
+    """
     count = 0
-    for run_start, run_end in runs:
-        for t in tokens[bisect_left(starts, run_start):bisect_left(starts, run_end)]:
-            count += t["start"] < t["end"] <= run_end
+    for match in INDENTATION.finditer(text):
+        run_start, run_end = match.span()
+        for k in range(bisect_left(starts, run_start), bisect_left(starts, run_end)):
+            count += starts[k] < ends[k] <= run_end
     return count
 
 
@@ -61,7 +61,7 @@ def tokens_html(result: dict, text: str, *, show_ids: bool, mark_whitespace: boo
     """The coloured blocks of one tokenizer, at most MAX_DRAWN_TOKENS of them."""
     name, normalizes = result["name"], result["normalizes"]
     drawn = result["tokens"][:MAX_DRAWN_TOKENS]
-    if len(drawn) < len(result["tokens"]):
+    if len(drawn) < result["count"]:
         text = text[: drawn[-1]["end"]]  # no trailing gap past the last drawn token
 
     def ws(s: str) -> str:
@@ -96,7 +96,7 @@ def stats_html(result: dict, text: str) -> str:
         ("yes" if result["lossless"] else "no", "lossless"),
         (f"{result['unk_count']:,}", "[UNK]" if result["name"] == "bert" else "unknown"),
     ]
-    indent = indentation_token_count(text, result["tokens"])
+    indent = indentation_token_count(text, result["starts"], result["ends"])
     if indent or INDENTATION.search(text):
         items.append((f"{indent:,}", "on indentation"))
     cells = "".join(

@@ -2,74 +2,51 @@
 
 Two separate events per edit: the panels (fast) and the embedding plot (slower), each
 with its own concurrency group and trigger_mode="always_last", so tokens never wait
-behind a plot and a stale result never lands after a newer one.
+behind a plot and a stale result never lands after a newer one. Every handler checks its
+inputs first (playground.inputs) and takes the big-input lane for long texts
+(playground.server), whoever calls it: the page, gradio_client or plain HTTP.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
+import json
 import os
 import tempfile
 import threading
-from functools import lru_cache
+import zlib
 from html import escape
 from pathlib import Path
 
 import gradio as gr
+from cachetools import LRUCache, cached
 
-from playground.compare import TOKENIZER_NAMES, compare, get_tokenizer
+from playground import server, work
+from playground.compare import TOKENIZER_NAMES, get_tokenizer
 from playground.display import token_label
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
-from playground.export import tokens_csv, tokens_json
-from playground.render import panel_html
+from playground.inputs import expect_choice, expect_flag, expect_text
 from playground.spans import replace_lone_surrogates
+from playground.work import MAX_INPUT_CHARS
 
-MAX_INPUT_CHARS = 100_000  # tokenised per edit; the rest of a longer paste is cut, and the page says so
-CACHED_INPUT_CHARS = 5_000  # results for texts up to this size are kept (LRU): re-renders and shared examples
+MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
+VIEWS = ("text", "ids")  # what the blocks show
+HEATMAP_CACHE_BYTES = 16_000_000  # what the cache of drawn heatmaps (inline PNGs) may hold
 WEB_DIR = Path(__file__).resolve().parent / "web"
 
 
 # --- pure handlers -----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
-def _cached_compare(text: str, special: bool) -> dict:
-    return compare(text, special)
-
-
-def compare_limited(text: str, special: bool = False) -> tuple[dict, int]:
-    """compare() on at most MAX_INPUT_CHARS characters; returns (result, characters cut).
-
-    The result may be shared between users through the cache: read it, never change it.
-    """
-    text = text or ""
-    cut = max(0, len(text) - MAX_INPUT_CHARS)
-    text = text[:MAX_INPUT_CHARS]
-    result = _cached_compare(text, special) if len(text) <= CACHED_INPUT_CHARS else compare(text, special)
-    return result, cut
-
-
-def limit_note(cut: int, total: int) -> str:
-    if not cut:
-        return ""
-    return (f'<p class="limit">Tokenised the first {MAX_INPUT_CHARS:,} of {total:,} characters; '
-            f"{cut:,} characters were cut. Every count below is for the part tokenised.</p>")
-
-
-def surrogate_note(result: dict) -> str:
-    n = result["replaced_surrogates"]
-    return f'<p class="limit">{n:,} lone surrogate(s) in the input were replaced by U+FFFD.</p>' if n else ""
-
-
 def update_panels(text: str, mark_whitespace: bool, view: str, special: bool) -> tuple[str, ...]:
     """(note, gpt2 panel, bert panel, llama panel) for the current input and toggles."""
-    result, cut = compare_limited(text, special)
-    panels = tuple(
-        panel_html(tok, result["text"], show_ids=view == "ids", mark_whitespace=mark_whitespace)
-        for tok in result["tokenizers"]
-    )
-    return (limit_note(cut, len(text or "")) + surrogate_note(result), *panels)
+    text = expect_text(text)
+    mark_whitespace = expect_flag(mark_whitespace, "mark_whitespace")
+    view = expect_choice(view, VIEWS, "view")
+    special = expect_flag(special, "special")
+    return server.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special)
 
 
 def png_html(png: bytes, alt: str, filename: str) -> str:
@@ -79,7 +56,7 @@ def png_html(png: bytes, alt: str, filename: str) -> str:
             f'<a class="download" href="#" data-download="{filename}">Download PNG</a></figure>')
 
 
-@lru_cache(maxsize=128)
+@cached(LRUCache(HEATMAP_CACHE_BYTES, getsizeof=len), lock=threading.Lock())
 def heatmap_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
     """The heatmap of these ids' embedding rows, as an inline PNG.
 
@@ -97,12 +74,12 @@ def update_embedding(text: str, init: str) -> tuple[str, str, str]:
     from config import GPTConfig
     from playground.embedding import HEATMAP_ROWS, INITS, embed, embedding_table, format_bytes, memory_rows
 
+    text = expect_text(text)
+    init = expect_choice(init, INITS, "init")
     config = GPTConfig()
-    text, _ = replace_lone_surrogates((text or "")[:MAX_INPUT_CHARS])
-    tokens = get_tokenizer("gpt2").tokens(text)
-    n_all = len(tokens)
-    tokens = tokens[: config.block_size]
-    out = embed([t["id"] for t in tokens], init)  # (1, T, n_embd); raises ValueError for an unknown init
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    n_all, tokens = server.run_sized(text, work.gpt2_head, text, config.block_size)
+    out = embed([t["id"] for t in tokens], init)  # (1, T, n_embd)
     shape = f"({', '.join(str(d) for d in out.shape)})"
     n_params = sum(p.numel() for p in embedding_table(init).parameters())
     notes = [
@@ -131,15 +108,39 @@ def update_embedding(text: str, init: str) -> tuple[str, str, str]:
         caption = (f"Heatmap of the output, one row per token" +
                    (f" (the first {HEATMAP_ROWS} of {len(tokens):,} rows)" if len(tokens) > HEATMAP_ROWS else "")
                    + ": blue below zero, red above. A repeated token gives an identical row.")
-        plot = f'<p class="note">{caption}</p>' + heatmap_html(
-            tuple(t["id"] for t in drawn), tuple(token_label(t).replace("\n", "") for t in drawn), init)
+        plot = f'<p class="note">{caption}</p>' + plot_or_error(
+            heatmap_html, tuple(t["id"] for t in drawn), tuple(token_label(t).replace("\n", "") for t in drawn), init)
     else:
         plot = '<p class="note">Type something to see its vectors.</p>'
     return head, memory, plot
 
 
+def plot_or_error(draw, *args) -> str:
+    """draw(*args), or, if drawing fails, a message in the plot's place: never the previous plot."""
+    try:
+        return draw(*args)
+    except Exception as err:  # a plot is not worth a failed page: say so where it would be
+        return f'<p class="plot-error">This plot could not be drawn ({escape(type(err).__name__)}).</p>'
+
+
+def unpack_share_text(packed: str) -> str | None:
+    """The text in a share link's `z`: base64url of its raw-deflated UTF-8. None if it is not that.
+
+    Inflates at most what MAX_INPUT_CHARS characters can take, so a small link cannot
+    unpack into gigabytes.
+    """
+    try:
+        data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+        raw = zlib.decompressobj(-zlib.MAX_WBITS).decompress(data, 4 * MAX_INPUT_CHARS)
+    except (binascii.Error, ValueError, zlib.error):
+        return None
+    return raw.decode("utf-8", "ignore")[:MAX_INPUT_CHARS]
+
+
 def text_from_url(query: dict) -> str:
-    """The text a share link asks for: ?text=... wins, then ?example=<key>, else the lesson's default."""
+    """The text a share link asks for: ?z= (packed), then ?text=, then ?example=<key>, else the lesson's default."""
+    if query.get("z") and (text := unpack_share_text(query["z"])) is not None:
+        return text
     if query.get("text"):
         return query["text"][:MAX_INPUT_CHARS]
     example = EXAMPLES_BY_KEY.get(query.get("example", ""))
@@ -147,16 +148,17 @@ def text_from_url(query: dict) -> str:
 
 
 def export(text: str, special: bool, fmt: str) -> str:
-    result, _ = compare_limited(text, special)
-    return tokens_csv(result) if fmt == "csv" else tokens_json(result)
+    text, special = expect_text(text), expect_flag(special, "special")
+    return server.run_sized(text, work.export_text, text, special, fmt)
 
 
 def compare_api(text: str, special: bool = False) -> dict:
-    """compare()'s dict for text (at most 100,000 characters; `cut_chars` says how many were cut)."""
-    if not isinstance(text, str):
-        raise ValueError("text must be a string")
-    result, cut = compare_limited(text, special)
-    return {**result, "cut_chars": cut}
+    """compare() for text, through the API: at most 100,000 characters (`cut_chars` says how many
+    were cut). With more than 1,000 tokens in any tokenizer (work.API_LIST_TOKENS), the answer is
+    `packed`: each tokenizer's `ids`, `starts` and `ends` are strings of space-separated integers,
+    and `tokens` holds the first 1,000 tokens as dicts. Every count covers all tokens."""
+    text, special = expect_text(text), expect_flag(special, "special")
+    return server.run_sized(text, work.api_answer, text, special)
 
 
 def examples_slide_html() -> str:
@@ -173,8 +175,10 @@ def examples_slide_html() -> str:
 
 def warm_up() -> None:
     """Load the tokenizers, colours, torch, matplotlib and the embedding tables, off the path to the first page."""
+    import numpy as np
+
     from playground.colors import palette
-    from playground.embedding import INITS, embedding_table
+    from playground.embedding import INITS, embedding_table, heatmap_png
 
     for name in TOKENIZER_NAMES:
         get_tokenizer(name)
@@ -182,6 +186,8 @@ def warm_up() -> None:
     example_chart_png()  # imports matplotlib, tokenizes the five examples
     for init in INITS:
         embedding_table(init)
+    # The label fonts (Noto Devanagari and CJK, ~60 MB) load on the first heatmap: pay for them now.
+    heatmap_png(np.zeros((2, 8)), ["warm-up", "नमस्ते 你好"])
 
 
 # --- Gradio wiring -----------------------------------------------------------------------
@@ -240,34 +246,44 @@ def build_demo() -> gr.Blocks:
         gr.on(
             [text.change, mark_ws.change, view.change, special.change], update_panels,
             inputs=[text, mark_ws, view, special], outputs=[note, *panels],
+            preprocess=False,  # the handler checks the raw values itself, and logs none of them
             trigger_mode="always_last", concurrency_id="panels", concurrency_limit=4,
             show_progress="hidden", api_name="panels",
         )
         gr.on(
             [text.change, init.change], update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
+            preprocess=False,
             # One plot at a time: matplotlib holds the GIL, and the panels should not wait behind two.
             trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=1,
             show_progress="hidden", api_name="embedding",
         )
-        for button, example in zip(example_buttons, EXAMPLES):
-            button.click(lambda t=example.text: t, outputs=text, api_visibility="private", show_progress="hidden")
+        for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
+            button.click(None, outputs=text, js=f"() => {json.dumps(example.text)}")
         share.click(None, inputs=text, outputs=share_link, js="(text) => playgroundShareLink(text)")
         for button, fmt in ((csv_button, "csv"), (json_button, "json")):
             button.click(
                 lambda t, s, fmt=fmt: export(t, s, fmt), inputs=[text, special], outputs=download_data,
                 api_visibility="private", show_progress="hidden",
             ).then(None, inputs=download_data, js=f"(data) => playgroundDownload(data, 'tokens.{fmt}')")
-        gr.api(compare_api, api_name="compare")
-    demo.queue(default_concurrency_limit=2)
+        # Four at once: a long text waits for the big-input lane in its thread, so small calls still get slots.
+        gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=4)
+    # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
+    demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
     return demo
 
 
 def launch(demo: gr.Blocks) -> None:
     """Serve on GRADIO_SERVER_NAME:GRADIO_SERVER_PORT (default 127.0.0.1:7860), warming up in the background."""
-    # matplotlib keeps its font cache in a temp dir too: the app writes nothing anywhere else.
+    from starlette.middleware import Middleware
+
+    # matplotlib keeps its font cache in the app's own temp dir: the app writes nothing anywhere else.
     os.environ.setdefault("MPLCONFIGDIR", os.path.join(tempfile.gettempdir(), "playground-matplotlib"))
+    server.keep_no_user_values()
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     demo.launch(
+        app_kwargs={"middleware": [Middleware(server.Guard)]},
+        run_history=False,  # it would keep every run's text in the browser, shown to the next person
+        state_session_capacity=server.SESSION_CAPACITY,
         css=(WEB_DIR / "playground.css").read_text(encoding="utf-8"),
         head=f"<script>{(WEB_DIR / 'playground.js').read_text(encoding='utf-8')}</script>",
         footer_links=["api"],

@@ -7,6 +7,7 @@ import io
 import json
 from html.parser import HTMLParser
 
+import gradio as gr
 import pytest
 import torch
 
@@ -114,7 +115,7 @@ def test_markup_in_the_input_stays_text(payload):
 
 def test_indentation_tokens_counted_for_the_code_example():
     code = EXAMPLES_BY_KEY["code"].text
-    counts = {t["name"]: indentation_token_count(code, t["tokens"]) for t in compare(code)["tokenizers"]}
+    counts = {t["name"]: indentation_token_count(code, t["starts"], t["ends"]) for t in compare(code)["tokenizers"]}
     # GPT-2 spends one token per space but the last (3 + 7 + 3); Llama one run per line; BERT none.
     assert counts == {"gpt2": 13, "bert": 0, "llama": 3}
     _, gpt2, _, _ = update_panels(code, True, "text", False)
@@ -201,7 +202,7 @@ def test_compare_api():
     assert [t["ids"] for t in result["tokenizers"]] == [[15496, 995], [7592, 2088], [15043, 3186]]
     assert result["cut_chars"] == 0
     assert compare_api("x" * (MAX_INPUT_CHARS + 3))["cut_chars"] == 3
-    with pytest.raises(ValueError):
+    with pytest.raises(gr.Error, match="text must be a string, got NoneType None"):
         compare_api(None)
 
 

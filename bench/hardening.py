@@ -1,0 +1,164 @@
+"""Can a few hostile or careless clients exhaust the classroom server? Three measurements.
+
+    python bench/hardening.py [sessions] [big_calls]
+
+Each scenario runs against a fresh `python app.py` on loopback, after one warm-up call:
+
+1. Big answers: 8 fresh sessions, one after another, each /compare 100,000 emoji.
+   The server's memory afterwards, against before (target: <= 400 MB above).
+2. Many sessions: `sessions` (default 1,000) fresh sessions, 4 at a time, each one small
+   distinct edit through /panels, /embedding or /compare in turn (target: <= 150 MB above).
+3. Starvation: `big_calls` (default 6) concurrent /compare calls of 400 KB of emoji, and
+   meanwhile a lecturer's small "Hello world" /panels edit, timed against the same edit on
+   the idle server measured just before (targets: peak growth <= 1.5 GB; the small edit's
+   median within 2x its idle time).
+
+Memory is the resident set of the server and any processes it started, sampled every 50 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from serve import ApiError, call_api, running
+
+EMOJI = "😀"
+GPT2_INIT = "GPT-2: N(0, 0.02)"
+
+
+def tree_rss_mb(pid: int) -> float:
+    """Resident memory of pid and all its descendants, in MB."""
+    total, stack = 0.0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            # a child hangs off the thread that started it, so every thread's children are read
+            children = [c for task in Path(f"/proc/{p}/task").iterdir()
+                        for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")) / 1024
+        stack.extend(int(c) for c in children)
+    return total
+
+
+class PeakSampler:
+    """Samples tree_rss_mb(pid) every 50 ms in a thread; .peak is the highest seen."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.peak, self._stop = pid, tree_rss_mb(pid), threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.05):
+            self.peak = max(self.peak, tree_rss_mb(self.pid))
+
+    def __enter__(self) -> "PeakSampler":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def settled_rss(pid: int, seconds: float = 3.0) -> float:
+    """Memory after the server has had a moment to drop what it no longer needs."""
+    time.sleep(seconds)
+    return tree_rss_mb(pid)
+
+
+def small_edit(url: str, text: str = "Hello world") -> float:
+    t0 = time.perf_counter()
+    call_api(url, "panels", [text, True, "text", False])
+    return time.perf_counter() - t0
+
+
+def big_answers(url: str, pid: int) -> None:
+    before = tree_rss_mb(pid)
+    text = EMOJI * 100_000
+    answered = 0
+    with PeakSampler(pid) as sampler:
+        for _ in range(8):
+            result = call_api(url, "compare", [text, False])
+            answered += result["chars"] == 100_000
+    after = settled_rss(pid)
+    print(f"1. 8 sessions x /compare of 100,000 emoji: {answered}/8 answered; memory {before:.0f} -> {after:.0f} MB "
+          f"(+{after - before:.0f} MB, target <= 400), peak +{sampler.peak - before:.0f} MB")
+
+
+def many_sessions(url: str, pid: int, sessions: int) -> None:
+    before = tree_rss_mb(pid)
+    errors: list[str] = []
+
+    def one(i: int) -> None:
+        text = f"student {i} types a sentence of their own, number {i * 7919}"
+        endpoint, args = [("panels", [text, True, "text", False]), ("embedding", [text, GPT2_INIT]),
+                          ("compare", [text, False])][i % 3]
+        try:
+            call_api(url, endpoint, args)
+        except Exception as err:  # counted and shown: the point is to see them
+            errors.append(f"{endpoint}: {type(err).__name__}: {err}")
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(one, range(sessions)))
+    seconds = time.perf_counter() - t0
+    after = settled_rss(pid)
+    print(f"2. {sessions:,} fresh sessions, small distinct edits: {len(errors)} errors in {seconds:.0f} s; memory "
+          f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f} MB, target <= 150)")
+    for err in errors[:3]:
+        print("   error:", err)
+
+
+def starvation(url: str, pid: int, big_calls: int) -> None:
+    idle = [small_edit(url, f"Hello world {i}") for i in range(7)]
+    before = tree_rss_mb(pid)
+    text = EMOJI * 100_000  # 400 KB of UTF-8
+    outcomes: list[str] = []
+
+    def big() -> None:
+        try:
+            call_api(url, "compare", [text, False])
+            outcomes.append("ok")
+        except ApiError as err:
+            outcomes.append(f"refused: {err}")
+
+    during = []
+    with PeakSampler(pid) as sampler:
+        threads = [threading.Thread(target=big) for _ in range(big_calls)]
+        for t in threads:
+            t.start()
+        time.sleep(0.5)  # the big calls are under way
+        i = 0
+        while any(t.is_alive() for t in threads) and i < 30:
+            during.append(small_edit(url, f"Hello world, again {i}"))
+            i += 1
+        for t in threads:
+            t.join()
+    idle_ms, during_ms = statistics.median(idle) * 1e3, statistics.median(during) * 1e3
+    print(f"3. {big_calls} concurrent /compare of 400 KB: {outcomes.count('ok')} answered, "
+          f"{len(outcomes) - outcomes.count('ok')} refused {sorted(set(o for o in outcomes if o != 'ok'))[:1]}; "
+          f"peak memory +{sampler.peak - before:.0f} MB (target <= 1,500)")
+    print(f"   a small /panels edit: idle median {idle_ms:.0f} ms; during the big calls median {during_ms:.0f} ms, "
+          f"max {max(during) * 1e3:.0f} ms over {len(during)} edits: {during_ms / idle_ms:.2f}x (target <= 2x)")
+
+
+def main() -> None:
+    sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    big_calls = int(sys.argv[2]) if len(sys.argv) > 2 else 6
+    for scenario, args in ((big_answers, ()), (many_sessions, (sessions,)), (starvation, (big_calls,))):
+        with running("app.py") as (url, process, _):
+            call_api(url, "compare", ["warm up", False])  # waits for the background loading
+            call_api(url, "embedding", ["warm up", GPT2_INIT])
+            scenario(url, process.pid, *args)
+
+
+if __name__ == "__main__":
+    main()

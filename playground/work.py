@@ -1,0 +1,101 @@
+"""The work behind each endpoint, as plain functions of already-checked values.
+
+They import no Gradio, so the server can run them in its own threads for short texts and
+in the big-input worker process for long ones (playground.server.run_sized), and get the
+same answer either way. Each returns only what its endpoint sends: strings and small dicts.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from cachetools import LRUCache, cached
+
+from playground.compare import compare, get_tokenizer
+from playground.export import tokens_csv, tokens_json
+from playground.render import MAX_DRAWN_TOKENS, panel_html
+
+MAX_INPUT_CHARS = 100_000  # tokenised per edit; the rest of a longer paste is cut, and the page says so
+CACHED_INPUT_CHARS = 5_000  # results for texts up to this size are kept (LRU): re-renders and shared examples
+COMPARE_CACHE_BYTES = 32_000_000  # what the cache of compare() results may hold, estimated per result
+# Bytes a compare() result holds, per token of each tokenizer: its dict (eight fields) and its
+# entries in the ids, starts and ends columns. Measured with tracemalloc (tests/test_limits.py checks it).
+BYTES_PER_TOKEN_DICT = 900
+BYTES_PER_TOKEN_COLUMNS = 110
+# /compare answers with plain lists up to this many tokens per tokenizer; above, ids, starts and ends
+# are packed into strings and `tokens` holds the first this many. Gradio walks every list element
+# of an answer in Python on its event loop, so a million-element answer would stall every user.
+API_LIST_TOKENS = 1_000
+
+
+def result_bytes(result: dict) -> int:
+    """About how much memory a compare() result holds: what the cache counts it as."""
+    per_tokenizer = (len(t["tokens"]) * BYTES_PER_TOKEN_DICT + t["count"] * BYTES_PER_TOKEN_COLUMNS
+                     + 4 * len(t["decoded"]) for t in result["tokenizers"])
+    return 4 * len(result["text"]) + sum(per_tokenizer)
+
+
+@cached(LRUCache(COMPARE_CACHE_BYTES, getsizeof=result_bytes), lock=threading.Lock())
+def _cached_compare(text: str, special: bool, token_limit: int | None) -> dict:
+    return compare(text, special, token_limit)
+
+
+def compare_limited(text: str, special: bool = False, token_limit: int | None = None) -> tuple[dict, int]:
+    """compare() on at most MAX_INPUT_CHARS characters; returns (result, characters cut).
+
+    The result may be shared between users through the cache: read it, never change it.
+    """
+    cut = max(0, len(text) - MAX_INPUT_CHARS)
+    text = text[:MAX_INPUT_CHARS]
+    if len(text) <= CACHED_INPUT_CHARS:
+        return _cached_compare(text, special, token_limit), cut
+    return compare(text, special, token_limit), cut
+
+
+def limit_note(cut: int, total: int) -> str:
+    if not cut:
+        return ""
+    return (f'<p class="limit">Tokenised the first {MAX_INPUT_CHARS:,} of {total:,} characters; '
+            f"{cut:,} characters were cut. Every count below is for the part tokenised.</p>")
+
+
+def surrogate_note(result: dict) -> str:
+    n = result["replaced_surrogates"]
+    return f'<p class="limit">{n:,} lone surrogate(s) in the input were replaced by U+FFFD.</p>' if n else ""
+
+
+def panels(text: str, mark_whitespace: bool, show_ids: bool, special: bool) -> tuple[str, ...]:
+    """(note, gpt2 panel, bert panel, llama panel): the HTML the page shows for an edit."""
+    result, cut = compare_limited(text, special, MAX_DRAWN_TOKENS)
+    html = tuple(panel_html(tok, result["text"], show_ids=show_ids, mark_whitespace=mark_whitespace)
+                 for tok in result["tokenizers"])
+    return (limit_note(cut, len(text)) + surrogate_note(result), *html)
+
+
+def pack_numbers(numbers: list[int]) -> str:
+    """[15496, 995] -> "15496 995"; list(map(int, s.split())) gives the list back."""
+    return " ".join(map(str, numbers))
+
+
+def api_answer(text: str, special: bool) -> dict:
+    """compare() for text as /compare sends it (see web.compare_api)."""
+    result, cut = compare_limited(text, special, API_LIST_TOKENS)
+    packed = any(t["count"] > API_LIST_TOKENS for t in result["tokenizers"])
+    if packed:  # new dicts: the cached result is shared, never changed
+        tokenizers = [{**t, **{column: pack_numbers(t[column]) for column in ("ids", "starts", "ends")}}
+                      for t in result["tokenizers"]]
+        result = {**result, "tokenizers": tokenizers}
+    return {**result, "packed": packed, "cut_chars": cut}
+
+
+def gpt2_head(text: str, limit: int) -> tuple[int, list[dict]]:
+    """(how many GPT-2 tokens text has, the first `limit` of them as dicts)."""
+    gpt2 = get_tokenizer("gpt2")
+    columns = gpt2.columns(text)
+    return len(columns.ids), gpt2.token_dicts(text, columns, limit)
+
+
+def export_text(text: str, special: bool, fmt: str) -> str:
+    """The tokens of all three as CSV or JSON, for the download buttons."""
+    result, _ = compare_limited(text, special)
+    return tokens_csv(result) if fmt == "csv" else tokens_json(result)
