@@ -34,7 +34,8 @@ def embedding_table(init: str):
     """The shared TokenEmbedding(GPTConfig()) for an init, built once, deterministically.
 
     Its weights come from a private torch.Generator seeded with SEED, never the global
-    RNG, so two users' first requests cannot race on a global seed. Read-only afterwards.
+    RNG, so two users' first requests cannot race on a global seed, and a student's own
+    seeded code in the same process draws the same numbers as without it. Read-only afterwards.
     """
     if init not in INITS:
         raise ValueError(f"unknown init {init!r}; choose one of {list(INITS)}")
@@ -46,7 +47,11 @@ def embedding_table(init: str):
 
                 from embeddings import TokenEmbedding
 
-                module = TokenEmbedding(GPTConfig())
+                # Built on the meta device, then given real memory: nn.Embedding's own init would
+                # draw 38.6M numbers from the global RNG, shifting every student's seeded experiment.
+                with torch.device("meta"):
+                    module = TokenEmbedding(GPTConfig())
+                module = module.to_empty(device="cpu")
                 generator = torch.Generator().manual_seed(SEED)
                 with torch.no_grad():
                     module.weight.weight.normal_(0.0, INITS[init], generator=generator)

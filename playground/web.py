@@ -33,7 +33,7 @@ from playground.work import MAX_INPUT_CHARS
 MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
 VIEWS = ("text", "ids")  # what the blocks show
-HEATMAP_CACHE_BYTES = 16_000_000  # what the cache of drawn heatmaps (inline PNGs) may hold
+HEATMAP_CACHE_BYTES = 8_000_000  # what the cache of drawn heatmaps (inline PNGs) may hold
 WEB_DIR = Path(__file__).resolve().parent / "web"
 
 
@@ -279,13 +279,15 @@ def launch(demo: gr.Blocks) -> None:
     # matplotlib keeps its font cache in the app's own temp dir: the app writes nothing anywhere else.
     os.environ.setdefault("MPLCONFIGDIR", os.path.join(tempfile.gettempdir(), "playground-matplotlib"))
     server.keep_no_user_values()
+    server.limit_malloc_arenas()
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     demo.launch(
         app_kwargs={"middleware": [Middleware(server.Guard)]},
         run_history=False,  # it would keep every run's text in the browser, shown to the next person
         state_session_capacity=server.SESSION_CAPACITY,
         css=(WEB_DIR / "playground.css").read_text(encoding="utf-8"),
-        head=f"<script>{(WEB_DIR / 'playground.js').read_text(encoding='utf-8')}</script>",
+        head=(f"<script>const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
+              f"{(WEB_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"),
         footer_links=["api"],
         # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.
         theme=gr.themes.Default(

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI runs every property test with more examples than a developer's quick run.
+settings.register_profile("ci", max_examples=400, deadline=None)
+settings.register_profile("dev", max_examples=150, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
@@ -57,3 +64,18 @@ def official_llama():
     import sentencepiece
 
     return sentencepiece.SentencePieceProcessor(model_file=str(ROOT / "assets" / "llama-2" / "tokenizer.model"))
+
+
+@pytest.fixture
+def assets_copy(tmp_path, monkeypatch):
+    """A copy of assets/ to damage, with the caches of verified files cleared around the test."""
+    from playground import assets
+    from playground.gpt2 import gpt2_encoding
+
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    monkeypatch.setattr(assets, "ASSETS_DIR", tmp_path / "assets")
+    assets.verified_path.cache_clear()
+    gpt2_encoding.cache_clear()
+    yield tmp_path / "assets"
+    assets.verified_path.cache_clear()
+    gpt2_encoding.cache_clear()

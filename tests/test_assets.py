@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import shutil
 
 import pytest
 
@@ -29,16 +28,6 @@ def test_manifest_pins_the_official_hashes():
 def test_bundled_file_is_the_official_one(name):
     path = assets.verified_path(name)
     assert hashlib.sha256(path.read_bytes()).hexdigest() == OFFICIAL[name]
-
-
-@pytest.fixture
-def assets_copy(tmp_path, monkeypatch):
-    """A copy of assets/ to damage, with verified_path's cache cleared around the test."""
-    shutil.copytree(ROOT / "assets", tmp_path / "assets")
-    monkeypatch.setattr(assets, "ASSETS_DIR", tmp_path / "assets")
-    assets.verified_path.cache_clear()
-    yield tmp_path / "assets"
-    assets.verified_path.cache_clear()
 
 
 def test_altered_file_is_refused_with_what_to_do(assets_copy):

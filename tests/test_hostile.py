@@ -30,7 +30,7 @@ def check_partition(text: str, tokens: list[dict]) -> None:
     assert pos == len(text)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # examples: the profile (conftest.py)
 @given(text=any_text, flags=toggles)
 def test_panels_on_anything(text, flags):
     mark_whitespace, view, special = flags

@@ -61,7 +61,7 @@ def check_result(text: str, result: dict, official_gpt2, official_bert, official
         assert by["llama"]["lossless"], "Llama round-trips any text without a typed ▁"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)  # examples: the profile (conftest.py)
 @given(text=any_text)
 def test_any_text(text, official_gpt2, official_bert, official_llama):
     check_result(text, compare(text), official_gpt2, official_bert, official_llama)

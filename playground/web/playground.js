@@ -1,12 +1,29 @@
 // The page's few client-side helpers: share links, downloads from memory, and a hover card.
 
 // Build a link that reopens the page with this text, copy it, and return it for the link box.
-function playgroundShareLink(text) {
+// The text travels packed: raw DEFLATE, then base64url, in ?z= (the server unpacks it), so about
+// ten times more fits than as ?text=. Past PLAYGROUND_MAX_SHARE_URL the box says so instead.
+// PLAYGROUND_MAX_SHARE_URL is set by the page's head (web.MAX_SHARE_URL).
+
+async function playgroundPack(text) {
+  const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function playgroundShareLink(text) {
   const url = new URL(window.location.href);
   url.search = "";
   url.hash = "";
-  url.searchParams.set("text", text);
+  url.searchParams.set("z", await playgroundPack(text));
   const link = url.toString();
+  if (link.length > PLAYGROUND_MAX_SHARE_URL) {
+    return `This text is too long to share as a link (${text.length.toLocaleString("en")} characters make a ` +
+           `${link.length.toLocaleString("en")}-character link; at most ${PLAYGROUND_MAX_SHARE_URL.toLocaleString("en")} work). ` +
+           "Share a shorter part, or download the tokens.";
+  }
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(link).catch(() => {});  // the box below shows it either way
   }
