@@ -108,7 +108,7 @@ def big_answers(url: str, pid: int) -> None:
     answered = 0
     with PeakSampler(pid) as sampler:
         for _ in range(8):
-            result = call_api(url, "compare", [text, False])
+            [result] = call_api(url, "compare", [text, False])
             answered += result["chars"] == 100_000
     after = settled_rss(pid)
     idle = worker_gone_rss(pid)

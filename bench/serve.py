@@ -79,11 +79,11 @@ class ApiError(RuntimeError):
     """An endpoint answered with an error event: its message (gr.Error's text) or null."""
 
 
-def call_api(url: str, api_name: str, data: list, timeout: float = 300) -> object:
+def call_api(url: str, api_name: str, data: list, timeout: float = 300) -> list:
     """One call through Gradio's queue over plain HTTP (POST /gradio_api/call/<name>, then its
     event stream), from a fresh session each time, as an outside script would call it.
 
-    Returns the endpoint's first output; raises ApiError with the server's message on an
+    Returns the endpoint's outputs, a list; raises ApiError with the server's message on an
     error event, urllib.error.HTTPError when a route refuses the call.
     """
     request = urllib.request.Request(
@@ -102,5 +102,5 @@ def call_api(url: str, api_name: str, data: list, timeout: float = 300) -> objec
                 payload = json.loads(line[len("data: "):])
                 if event == "error":
                     raise ApiError(payload)
-                return payload[0]
+                return payload
     raise ApiError(f"the event stream of /{api_name} ended with no result")

@@ -5,6 +5,7 @@ Screenshots land in artifacts/screenshots/ to be looked at: this page is shown o
 
 from __future__ import annotations
 
+import random
 from urllib.parse import quote
 
 import pytest
@@ -64,8 +65,8 @@ def panel_ids(page, name: str) -> list[int]:
 
 
 def wait_for_ids(page, text: str, special: bool = False) -> None:
-    """Wait until all three panels show exactly compare(text)'s ids."""
-    expected = {t["name"]: t["ids"] for t in compare(text, special)["tokenizers"]}
+    """Wait until all three panels show exactly compare(text)'s ids (the first 1,000, as documented)."""
+    expected = {t["name"]: t["ids"][:1000] for t in compare(text, special)["tokenizers"]}
     page.wait_for_function(
         """expected => Object.entries(expected).every(([name, ids]) => {
                const got = [...document.querySelectorAll(`#panel-${name} .tok`)].map(e => Number(e.dataset.id));
@@ -127,20 +128,47 @@ def test_each_prepared_example(page, app_url, example):
     page.screenshot(path=SCREENSHOTS / f"example-{example.key}.png", full_page=True)
 
 
+def share_link(page) -> str:
+    """Click "Copy share link"; what the link box then says (a new link, or why there is none)."""
+    box = page.locator("#share-link textarea, #share-link input").first
+    before = box.input_value()
+    page.locator("#share").click()
+    page.wait_for_function(
+        "before => { const v = document.querySelector('#share-link textarea, #share-link input').value;"
+        " return v !== before && (v.includes('z=') || v.includes('too long')); }", arg=before)
+    return box.input_value()
+
+
 def test_share_link_restores_its_text(page, app_url):
     text = "Share me: 1234567890 & <b>"
-    open_page(page, app_url + "?text=" + quote(text), text)
+    open_page(page, app_url + "?text=" + quote(text), text)  # the old form of link still opens
     assert textbox(page).input_value() == text
-    type_text(page, "a link")
-    wait_for_ids(page, "a link")
-    page.locator("#share").click()
-    link_box = page.locator("#share-link textarea, #share-link input").first
-    page.wait_for_function("() => document.querySelector('#share-link textarea, #share-link input').value.includes('text=')")
-    link = link_box.input_value()
-    assert link.startswith(app_url) and "text=a+link" in link
+    typed = "a link, नमस्ते 😀"
+    type_text(page, typed)
+    wait_for_ids(page, typed)
+    link = share_link(page)
+    assert link.startswith(app_url + "?z=") and "text=" not in link
     other = page.context.new_page()  # a student opening the link in a new tab
-    open_page(other, link, "a link")
-    assert textbox(other).input_value() == "a link"
+    open_page(other, link, typed)
+    assert textbox(other).input_value() == typed
+
+
+def test_a_long_text_shares_packed_and_a_too_long_one_says_so(page, app_url):
+    hindi = EXAMPLES[2].text + "\n"
+    long_text = hindi * 160  # ~7,000 characters: as ?text= its link would be over 65,536 characters
+    open_page(page, app_url, "Hello world")
+    paste(page, textbox(page), long_text)
+    wait_for_ids(page, long_text)
+    link = share_link(page)
+    assert "z=" in link and len(link) < 60_000
+    other = page.context.new_page()
+    open_page(other, link, long_text)
+    rng = random.Random(0)
+    too_long = "".join(chr(rng.randrange(0x4E00, 0x9FA5)) for _ in range(30_000))  # random CJK: barely compresses
+    paste(page, textbox(page), too_long)
+    wait_for_ids(page, too_long)
+    message = share_link(page)
+    assert message.startswith("This text is too long to share as a link (30,000 characters")
 
 
 def test_example_share_link(page, app_url):
@@ -253,3 +281,47 @@ def test_plot_downloads_are_png(page, app_url, tmp_path):
     assert download.value.suggested_filename == "embedding.png"
     download.value.save_as(tmp_path / "embedding.png")
     assert (tmp_path / "embedding.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def contrast(fg: str, bg: str) -> float:
+    """WCAG 2 contrast ratio of two computed colours, "rgb(r, g, b)"."""
+    def luminance(css: str) -> float:
+        channels = [int(v) / 255 for v in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    hi, lo = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_token_text_has_contrast_on_its_block(browser, app_url, scheme):
+    """The colours the browser really paints (theme CSS included), for every token of every example."""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, color_scheme=scheme)
+    page = context.new_page()
+    open_page(page, f"{app_url}?__theme={scheme}", "Hello world")
+    for example in EXAMPLES:
+        page.locator(f"#example-{example.key}").click()
+        wait_for_ids(page, example.text)
+        pairs = page.eval_on_selector_all(
+            "#panels .tok", "els => els.map(e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor])")
+        worst = min(contrast(fg, bg) for fg, bg in pairs)
+        assert worst >= 4.5, (example.key, worst)
+    context.close()
+
+
+def test_the_browser_keeps_no_user_text(page, app_url):
+    """After typing a marker and using every control, the browser's storage holds none of it."""
+    marker = "PRIVATE-b10c-5eed"
+    open_page(page, app_url, "Hello world")
+    type_text(page, f"secret {marker}")
+    wait_for_ids(page, f"secret {marker}")
+    share_link(page)
+    page.get_by_label("Add special tokens").check()
+    wait_for_ids(page, f"secret {marker}", special=True)
+    stored = page.evaluate("""async () => {
+        const dump = (s) => Object.keys(s).map(k => k + "=" + s.getItem(k)).join("\\n");
+        const dbs = indexedDB.databases ? (await indexedDB.databases()).map(d => d.name).join(",") : "";
+        const caches_ = window.caches ? (await caches.keys()).join(",") : "";
+        return [dump(localStorage), dump(sessionStorage), document.cookie, dbs, caches_].join("\\n");
+    }""")
+    assert marker not in stored

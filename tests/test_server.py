@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import base64
+import http.client
+import json
+import os
 import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from playground.web import compare_api
-from serve import running
+from serve import ApiError, call_api, running
 from test_properties import any_text
 
 
@@ -40,14 +49,102 @@ def test_compare_endpoint_on_anything(client, text):
     assert result == compare_api(wire_text)
 
 
+def request(url: str, method: str = "GET", body: bytes | None = None, headers: dict | None = None) -> int:
+    """The HTTP status a route answers with."""
+    req = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app on a free port, its output captured: (url, path of the log)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "server.log"
+        with open(log, "w") as out, running("app.py", output=out) as (url, _, _):
+            yield url, log
+
+
+@pytest.mark.parametrize("method, path", [
+    ("GET", "gradio_api/deep_link?session_hash=abc"),  # would write the session's text to disk
+    ("POST", "gradio_api/upload"),  # would store any file
+    ("GET", "gradio_api/runs"), ("GET", "gradio_api/run-history/records"),  # run history
+    ("POST", "gradio_api/run/compare"), ("POST", "gradio_api/api/compare"),  # skip the queue
+    ("GET", "gradio_api/file=/etc/passwd"),
+    ("POST", "gradio_api/call/lambda"), ("POST", "gradio_api/call/text_for_request"),  # private events
+])
+def test_routes_the_page_does_not_need_are_refused(server, method, path):
+    url, _ = server
+    body = json.dumps({"data": ["x", False]}).encode() if method == "POST" else None
+    assert request(url + path, method, body, {"Content-Type": "application/json"}) == 404
+
+
+def test_the_public_endpoints_answer_through_the_queue(server):
+    url, _ = server
+    [result] = call_api(url, "compare", ["Hello world", False])
+    assert [t["ids"] for t in result["tokenizers"]] == [[15496, 995], [7592, 2088], [15043, 3186]]
+    note, gpt2, bert, llama = call_api(url, "panels", ["Hello world", True, "text", False])
+    assert note == "" and "<b>2</b> tokens" in gpt2 and 'data-id="995"' in gpt2
+
+
+def test_an_oversized_body_is_refused_before_it_is_read(server):
+    """Only the headers are sent: the answer comes without the server waiting for 5 MB."""
+    url, _ = server
+    host, port = urllib.parse.urlsplit(url).hostname, urllib.parse.urlsplit(url).port
+    connection = http.client.HTTPConnection(host, port, timeout=10)
+    connection.putrequest("POST", "/gradio_api/call/compare")
+    connection.putheader("Content-Type", "application/json")
+    connection.putheader("Content-Length", "5000000")
+    connection.endheaders()
+    response = connection.getresponse()
+    assert response.status == 413 and b"at most 4,000,000 bytes" in response.read()
+    connection.close()
+
+
+BAD_CALLS = [  # (endpoint, arguments carrying the marker, what the error must say)
+    ("compare", [None, False], "text must be a string"),
+    ("compare", ["MARKER-1", "MARKER-2"], "special must be true or false"),
+    ("panels", ["MARKER-3", True, "MARKER-4", False], "view must be one of 'text', 'ids'"),
+    ("embedding", ["MARKER-5", "MARKER-6" * 20], "init must be one of"),
+    ("panels", ["MARKER-7"], None),  # too few values: Gradio's own error, which quotes them
+]
+
+
+@pytest.mark.parametrize("endpoint, args, message", BAD_CALLS)
+def test_bad_values_get_a_clear_error_and_are_not_logged(server, endpoint, args, message):
+    url, log = server
+    with pytest.raises(ApiError) as err:
+        call_api(url, endpoint, args)
+    if message:
+        assert message in str(err.value)
+    time.sleep(0.3)  # let the server flush its output
+    assert "MARKER" not in log.read_text()
+
+
+def test_a_share_link_near_the_limit_opens(server):
+    url, _ = server
+    from playground.web import MAX_SHARE_URL
+
+    z = base64.urlsafe_b64encode(os.urandom(MAX_SHARE_URL * 3 // 4 - 100)).decode().rstrip("=")
+    link = f"{url}?z={z}"
+    assert MAX_SHARE_URL - 200 < len(link) <= MAX_SHARE_URL
+    assert request(link) == 200
+
+
 def test_no_user_text_is_logged_or_written(tmp_path):
-    """Every event the page uses, with a marker in the text: the marker appears nowhere on disk or in the logs."""
+    """Every entry point, with a marker in the text: the marker appears nowhere on disk or in the logs,
+    and nothing is written outside the app's own temp dirs (tiktoken's cache included)."""
     from gradio_client import Client
 
     marker = "PRIVATE-c0ffee-7d1e"
     env = {"TMPDIR": str(tmp_path / "tmp"), "GRADIO_TEMP_DIR": str(tmp_path / "gradio"), "HOME": str(tmp_path / "home")}
     for d in env.values():
-        (tmp_path / d).mkdir(parents=True, exist_ok=True)
+        Path(d).mkdir(parents=True, exist_ok=True)
     log = tmp_path / "server.log"
     with open(log, "w") as out, running("app.py", extra_env=env, output=out) as (url, _, _):
         c = Client(url, verbose=False)
@@ -55,7 +152,13 @@ def test_no_user_text_is_logged_or_written(tmp_path):
         c.predict(text, False, api_name="/compare")
         c.predict(text, True, "text", False, api_name="/panels")
         c.predict(text, "GPT-2: N(0, 0.02)", api_name="/embedding")
+        c.predict(text * 2_000, False, api_name="/compare")  # a long text: the big-input worker
         c.close()
+        request(f"{url}?text={marker}")
+        request(f"{url}gradio_api/deep_link?session_hash={marker}")
+        call_api(url, "panels", [text, True, "text", False])
     found = subprocess.run(["grep", "-rl", marker, str(tmp_path)], capture_output=True, text=True).stdout.split()
     assert found == [], f"the marker was written to {found}"
     assert "Running on local URL" in log.read_text()  # the log was captured, and holds no user text
+    written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file() and p != log)
+    assert [p for p in written if not p.startswith("tmp/playground-matplotlib/")] == [], written
