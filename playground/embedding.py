@@ -9,6 +9,7 @@ import io
 import threading
 import warnings
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from config import GPTConfig
 
@@ -98,6 +99,22 @@ def format_bytes(n: int) -> str:
     return f"{n} B"
 
 
+class HeatmapLayout(NamedTuple):
+    """Where things sit in the heatmap PNG, in pixels: the page lights a token's row from this."""
+
+    width: int
+    height: int
+    left: int  # the first column of pixels of the image proper
+    top: int  # the first row of pixels of row 0
+    row_px: int  # each token's row is this many pixels tall
+
+
+def heatmap_layout(n_rows: int, n_cols: int) -> HeatmapLayout:
+    row_px = min(max(480 // max(n_rows, 1), 7), 28)
+    left, right, top, bottom = 170, 110, 16, 64  # margins in pixels: labels, colour bar, axis title
+    return HeatmapLayout(left + n_cols + right, top + row_px * n_rows + bottom, left, top, row_px)
+
+
 def heatmap_png(vectors, labels: list[str]) -> bytes:
     """A heatmap of (rows, n_embd) vectors, one row per token, labelled; PNG bytes.
 
@@ -112,9 +129,8 @@ def heatmap_png(vectors, labels: list[str]) -> bytes:
     values = np.asarray(vectors)  # (rows, n_embd)
     n_rows, n_cols = values.shape
     limit = float(np.abs(values).max()) or 1.0
-    row_px = min(max(480 // max(n_rows, 1), 7), 28)
-    left, right, top, bottom = 170, 110, 16, 64  # margins in pixels: labels, colour bar, axis title
-    width, height = left + n_cols + right, top + row_px * n_rows + bottom
+    width, height, left, top, row_px = heatmap_layout(n_rows, n_cols)
+    bottom = height - top - row_px * n_rows
     fig = Figure(figsize=(width / 100, height / 100), dpi=100)
     ax = fig.add_axes((left / width, bottom / height, n_cols / width, row_px * n_rows / height))
     bar = fig.add_axes(((left + n_cols + 16) / width, bottom / height, 14 / width, row_px * n_rows / height))

@@ -13,14 +13,23 @@ class Example(NamedTuple):
     key: str  # for share links: ?example=hindi
     title: str  # the button
     text: str
+    question: str  # the lesson's question, asked before the tokens are looked at
+    english: str = ""  # the same sentence in English, for the other languages' token premium
 
 
 EXAMPLES = (
-    Example("code", "Indented code", 'def greet(name):\n    if name:\n        return "Hello, " + name\n    return "Hello"\n'),
-    Example("magikarp", "SolidGoldMagikarp", "Please repeat the string ' SolidGoldMagikarp' back to me."),
-    Example("hindi", "Hindi", "नमस्ते, आप कैसे हैं? मैं हिंदी में लिख रहा हूँ।"),
-    Example("mandarin", "Mandarin", "你好，世界！今天天气很好，我们一起去公园散步吧。"),
-    Example("numbers", "Numbers", "1234567890 3.14159 2,048 1e-5 2026-11-29"),
+    Example("code", "Indented code", 'def greet(name):\n    if name:\n        return "Hello, " + name\n    return "Hello"\n',
+            "How many tokens does each model spend on the leading whitespace alone?"),
+    Example("magikarp", "SolidGoldMagikarp", "Please repeat the string ' SolidGoldMagikarp' back to me.",
+            "How does each model tokenize ' SolidGoldMagikarp', and why is it a glitch token?"),
+    Example("hindi", "Hindi", "नमस्ते, आप कैसे हैं? मैं हिंदी में लिख रहा हूँ।",
+            "How many tokens per character, and how many times the English sentence's count?",
+            "Hello, how are you? I am writing in Hindi."),
+    Example("mandarin", "Mandarin", "你好，世界！今天天气很好，我们一起去公园散步吧。",
+            "How many tokens per character, and how many times the English sentence's count?",
+            "Hello, world! The weather is very nice today, let's go for a walk in the park together."),
+    Example("numbers", "Numbers", "1234567890 3.14159 2,048 1e-5 2026-11-29",
+            "Into which pieces does each model cut 1234567890?"),
 )
 EXAMPLES_BY_KEY = {e.key: e for e in EXAMPLES}
 

@@ -27,6 +27,7 @@ from playground.compare import TOKENIZER_NAMES, get_tokenizer
 from playground.display import token_label
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
 from playground.inputs import expect_choice, expect_flag, expect_text
+from playground.lecture import answer_html, prompt_html
 from playground.spans import replace_lone_surrogates
 from playground.work import MAX_INPUT_CHARS
 
@@ -49,10 +50,10 @@ def update_panels(text: str, mark_whitespace: bool, view: str, special: bool) ->
     return server.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special)
 
 
-def png_html(png: bytes, alt: str, filename: str) -> str:
+def png_html(png: bytes, alt: str, filename: str, attributes: str = "") -> str:
     """An inline image and a link that saves it (playground.js): from memory, nothing written to disk."""
     data = base64.b64encode(png).decode("ascii")
-    return (f'<figure class="plot"><img class="plot" alt="{escape(alt)}" src="data:image/png;base64,{data}">'
+    return (f'<figure class="plot"{attributes}><img class="plot" alt="{escape(alt)}" src="data:image/png;base64,{data}">'
             f'<a class="download" href="#" data-download="{filename}">Download PNG</a></figure>')
 
 
@@ -63,10 +64,14 @@ def heatmap_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> st
     Cached: the picture depends only on the ids drawn and the init, so typing past the
     rows it shows, toggling back, or a class opening the same example costs nothing.
     """
-    from playground.embedding import embed, heatmap_png
+    from playground.embedding import embed, heatmap_layout, heatmap_png
 
     vectors = embed(list(ids), init)[0].numpy()  # (rows, n_embd)
-    return png_html(heatmap_png(vectors, list(labels)), f"heatmap of the embeddings of {len(ids)} tokens", "embedding.png")
+    layout = heatmap_layout(*vectors.shape)  # where each row is: the page lights a linked token's row
+    attributes = (f' id="heatmap-figure" data-rows="{len(ids)}" data-height="{layout.height}" data-top="{layout.top}"'
+                  f' data-row-px="{layout.row_px}" data-left="{layout.left}" data-width="{layout.width}"')
+    return png_html(heatmap_png(vectors, list(labels)), f"heatmap of the embeddings of {len(ids)} tokens",
+                    "embedding.png", attributes)
 
 
 def update_embedding(text: str, init: str) -> tuple[str, str, str]:
@@ -193,8 +198,23 @@ def warm_up() -> None:
 # --- Gradio wiring -----------------------------------------------------------------------
 
 
-def text_for_request(request: gr.Request) -> str:
-    return text_from_url(dict(request.query_params))
+def update_answer(key: str, text: str) -> tuple[str, str]:
+    """(prompt, answer) for the current example and text: the answer stays hidden until Reveal."""
+    key, text = expect_choice(key, ("", *EXAMPLES_BY_KEY), "example"), expect_text(text)
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    return prompt_html(key), server.run_sized(text, answer_html, key, text)
+
+
+def page_from_url(query: dict) -> tuple[str, str, bool, bool]:
+    """(text, example key, guess first, presenter view) for a link's query string."""
+    text = text_from_url(query)
+    key = query.get("example", "")
+    key = key if key in EXAMPLES_BY_KEY and text == EXAMPLES_BY_KEY[key].text else ""
+    return text, key, query.get("guess") == "1", query.get("present") == "1"
+
+
+def page_for_request(request: gr.Request) -> tuple[str, str, bool, bool]:
+    return page_from_url(dict(request.query_params))
 
 
 def build_demo() -> gr.Blocks:
@@ -204,27 +224,40 @@ def build_demo() -> gr.Blocks:
         gr.HTML(
             "<h1>Token embeddings: from string to (B, T, 768)</h1>"
             "<p class='lede'>Type once: GPT-2, BERT and Llama 2 carve up the same text. "
-            "The same token id always has the same colour.</p>"
+            "The same token id always has the same colour.</p>", elem_id="header",
         )
         with gr.Row(elem_id="examples"):
-            example_buttons = [gr.Button(e.title, size="md", elem_id=f"example-{e.key}") for e in EXAMPLES]
+            example_buttons = [gr.Button(e.title, size="sm", elem_id=f"example-{e.key}", elem_classes="chip",
+                                         min_width=0, scale=0) for e in EXAMPLES]
         text = gr.Textbox(
-            label="Your text", elem_id="input-text", lines=4, max_lines=12, autofocus=True,
-            placeholder="Type or paste anything",
+            show_label=False, elem_id="input-text", lines=2, max_lines=8, autofocus=True,
+            placeholder="Type or paste anything", container=False,
         )
-        with gr.Row(elem_id="controls"):
-            mark_ws = gr.Checkbox(value=True, label="Show whitespace (· space, → tab, ↵ newline)")
-            view = gr.Radio(["text", "ids"], value="text", label="Blocks show", elem_id="view")
-            special = gr.Checkbox(value=False, label="Add special tokens ([CLS] [SEP], <s>)")
-        with gr.Row(elem_id="share-row", equal_height=True):
-            share = gr.Button("Copy share link", size="md", elem_id="share", scale=0, min_width=200)
+        example_key = gr.Textbox(visible=False)  # the example the text came from: its question stays after edits
+        with gr.Row(elem_id="lecture", equal_height=True):
+            prompt = gr.HTML(elem_id="prompt")
+            reveal = gr.Button("Reveal", size="sm", elem_id="reveal", scale=0, min_width=90)
+        answer = gr.HTML(elem_id="answer")
+        with gr.Row(elem_id="controls", equal_height=True):
+            mark_ws = gr.Checkbox(value=True, label="Show whitespace (· → ↵)", elem_id="mark-ws", container=False,
+                                  min_width=0, scale=0)
+            view = gr.Radio(list(VIEWS), value="text", show_label=False, elem_id="view", container=False,
+                            min_width=0, scale=0)
+            special = gr.Checkbox(value=False, label="Add special tokens", elem_id="special", container=False,
+                                  min_width=0, scale=0)
+            guess = gr.Checkbox(value=False, label="Guess first", elem_id="guess", container=False,
+                                min_width=0, scale=0)
+            present = gr.Checkbox(value=False, label="Presenter view", elem_id="present", container=False,
+                                  min_width=0, scale=0)
+            share = gr.Button("Copy share link", size="sm", elem_id="share", scale=0, min_width=0)
             share_link = gr.Textbox(show_label=False, elem_id="share-link", interactive=False, lines=1,
-                                    placeholder="a link to this text appears here", scale=1, container=False)
+                                    placeholder="a link to this text appears here", container=False,
+                                    scale=1, min_width=160)
         note = gr.HTML(elem_id="limit-note")
         panels = []
         with gr.Row(elem_id="panels", equal_height=False):
             for name in TOKENIZER_NAMES:
-                with gr.Column(min_width=360):  # columns wrap below this width: panels stack on a phone
+                with gr.Column(min_width=300):  # three fit side by side at 1024 px; they stack on a phone
                     panels.append(gr.HTML(elem_id=f"panel-{name}", elem_classes="panel", js_on_load=None))
         with gr.Row(elem_id="downloads"):
             csv_button = gr.Button("Download tokens (CSV)", size="md")
@@ -241,7 +274,8 @@ def build_demo() -> gr.Blocks:
                 memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
 
-        demo.load(text_for_request, outputs=text, api_visibility="private", show_progress="hidden")
+        demo.load(page_for_request, outputs=[text, example_key, guess, present], api_visibility="private",
+                  show_progress="hidden")
         demo.load(examples_slide_html, outputs=slide, api_visibility="private", show_progress="hidden")
         gr.on(
             [text.change, mark_ws.change, view.change, special.change], update_panels,
@@ -257,15 +291,24 @@ def build_demo() -> gr.Blocks:
             trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=1,
             show_progress="hidden", api_name="embedding",
         )
+        gr.on(
+            [text.change, example_key.change], update_answer, inputs=[example_key, text], outputs=[prompt, answer],
+            preprocess=False, trigger_mode="always_last", concurrency_id="panels", api_visibility="private",
+            show_progress="hidden",
+        )
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
-            button.click(None, outputs=text, js=f"() => {json.dumps(example.text)}")
+            button.click(None, outputs=[text, example_key],
+                         js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)})")
+        reveal.click(None, js="() => playgroundReveal()")
+        guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")
+        present.change(None, inputs=present, js="(on) => playgroundMode('present', on)")
         share.click(None, inputs=text, outputs=share_link, js="(text) => playgroundShareLink(text)")
         for button, fmt in ((csv_button, "csv"), (json_button, "json")):
             button.click(
                 lambda t, s, fmt=fmt: export(t, s, fmt), inputs=[text, special], outputs=download_data,
                 api_visibility="private", show_progress="hidden",
             ).then(None, inputs=download_data, js=f"(data) => playgroundDownload(data, 'tokens.{fmt}')")
-        # Four at once: a long text waits for the big-input lane in its thread, so small calls still get slots.
+        # Four at once: a long text waits for the big-input worker in its thread, so small calls still get slots.
         gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=4)
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from playground import compare
+from serve import running
 
 CHROMIUM = "/usr/bin/chromium"
 CLIPBOARD = ["clipboard-read", "clipboard-write"]  # permissions a context needs for paste()
@@ -50,3 +52,73 @@ def chromium():
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture(scope="module")
+def app_url():
+    require_chromium()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with running("app.py") as (url, _, _):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_chromium()
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page(browser, app_url):
+    """A fresh page at the app; fails the test on any console error, uncaught exception or dialog."""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD)
+    errors: list[str] = []
+    dialogs: list[str] = []
+
+    def watch(page):  # every page of the context, including ones a test opens itself
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    context.on("page", watch)
+    yield context.new_page()
+    # Read the verdict before closing: closing cuts the page's live connection, which logs an abort.
+    found_errors, found_dialogs = list(errors), list(dialogs)
+    context.close()
+    assert not found_errors, f"console errors: {found_errors}"
+    assert not found_dialogs, f"a dialog opened (script ran?): {found_dialogs}"
+
+
+def textbox(page):
+    return page.locator("#input-text textarea")
+
+
+def panel_ids(page, name: str) -> list[int]:
+    return page.eval_on_selector_all(f"#panel-{name} .tok", "els => els.map(e => Number(e.dataset.id))")
+
+
+def wait_for_ids(page, text: str, special: bool = False) -> None:
+    """Wait until all three panels show exactly compare(text)'s ids (the first 1,000, as documented)."""
+    expected = {t["name"]: t["ids"][:1000] for t in compare(text, special)["tokenizers"]}
+    page.wait_for_function(
+        """expected => Object.entries(expected).every(([name, ids]) => {
+               const got = [...document.querySelectorAll(`#panel-${name} .tok`)].map(e => Number(e.dataset.id));
+               return got.length === ids.length && got.every((id, i) => id === ids[i]);
+           })""",
+        arg=expected, timeout=30_000,
+    )
+
+
+def type_text(page, text: str) -> None:
+    """Clear the box, then type like a person, one key at a time."""
+    box = textbox(page)
+    box.click()
+    box.press("Control+a")
+    box.press("Delete")
+    box.press_sequentially(text, delay=5)
+
+
+def open_page(page, url: str, text: str) -> None:
+    page.goto(url)
+    wait_for_ids(page, text)

@@ -1,4 +1,5 @@
-// The page's few client-side helpers: share links, downloads from memory, and a hover card.
+// The page's client-side helpers: examples, the lecture's modes, share links, downloads from memory,
+// the hover card, and linked and pinned tokens.
 
 // Build a link that reopens the page with this text, copy it, and return it for the link box.
 // The text travels packed: raw DEFLATE, then base64url, in ?z= (the server unpacks it), so about
@@ -54,11 +55,34 @@ document.addEventListener("click", (e) => {
   }
 });
 
-// One hover card for every token: id, piece, bytes, span. A single floating element is
-// never clipped by a scrolling panel and reads large enough on a projector.
+// An example button: its text and key, and the previous answer hidden again (a new question).
+function playgroundExample(text, key) {
+  document.body.classList.remove("revealed");
+  return [text, key];
+}
+
+// Reveal shows the answer and, in guess-first mode, every count; pressing it again hides them.
+function playgroundReveal() {
+  document.body.classList.toggle("revealed");
+}
+
+// "guess" hides every count until Reveal; "present" hides what the room does not need.
+function playgroundMode(mode, on) {
+  document.body.classList.toggle(mode, !!on);
+  if (mode === "guess") document.body.classList.remove("revealed");
+}
+
+// Tokens: one card for every token (id, piece, bytes, span), the tokens of the other panels
+// over the same characters lit ("linked"), and a GPT-2 token's heatmap row. Hover or keyboard
+// focus lights them; a click or Enter pins them ("pinned") until clicked again, another token
+// is pinned, or Escape. Arrow keys move between the tokens of a panel.
 (function () {
   let card = null;
-  function show(tok, x, y) {
+  let pinned = null;
+
+  function panelOf(tok) { return tok.closest("[id^=\"panel-\"]"); }  // #panel-gpt2, #panel-bert, #panel-llama
+
+  function showCard(tok, x, y) {
     if (!card) {
       card = document.createElement("div");
       card.id = "tok-card";
@@ -68,16 +92,111 @@ document.addEventListener("click", (e) => {
     card.style.display = "block";
     const pad = 16;
     const w = card.offsetWidth, h = card.offsetHeight;
-    card.style.left = Math.min(x + pad, window.innerWidth - w - pad) + "px";
+    card.style.left = Math.max(pad, Math.min(x + pad, window.innerWidth - w - pad)) + "px";
     card.style.top = (y + pad + h > window.innerHeight ? y - h - pad : y + pad) + "px";
   }
+
+  function hideCard() { if (card) card.style.display = "none"; }
+
+  function heatmapRow(tok) {
+    let mark = document.getElementById("heatmap-row");
+    const figure = document.getElementById("heatmap-figure");
+    const panel = tok && panelOf(tok);
+    const index = panel && panel.id === "panel-gpt2" ? [...panel.querySelectorAll(".tok")].indexOf(tok) : -1;
+    if (!figure || index < 0 || index >= Number(figure.dataset.rows)) {
+      if (mark) mark.remove();
+      return;
+    }
+    const img = figure.querySelector("img");
+    const scale = img.clientHeight / Number(figure.dataset.height);
+    if (!mark || mark.parentElement !== figure) {
+      if (mark) mark.remove();
+      mark = document.createElement("div");
+      mark.id = "heatmap-row";
+      figure.appendChild(mark);
+    }
+    mark.style.top = (img.offsetTop + (Number(figure.dataset.top) + index * Number(figure.dataset.rowPx)) * scale) + "px";
+    mark.style.height = Number(figure.dataset.rowPx) * scale + "px";
+    mark.style.left = img.offsetLeft + Number(figure.dataset.left) * scale + "px";
+    mark.style.width = (Number(figure.dataset.width) - Number(figure.dataset.left)) * scale + "px";
+  }
+
+  function light(tok) {
+    const start = Number(tok ? tok.dataset.start : 0), end = Number(tok ? tok.dataset.end : 0);
+    const panel = tok && panelOf(tok);
+    for (const other of document.querySelectorAll("#panels .tok")) {
+      const overlaps = tok && panelOf(other) !== panel &&
+        Number(other.dataset.start) < end && start < Number(other.dataset.end);
+      other.classList.toggle("linked", !!overlaps);
+    }
+    heatmapRow(tok);
+  }
+
+  function unpin() {
+    if (pinned) pinned.classList.remove("pinned");
+    pinned = null;
+    light(null);
+    hideCard();
+  }
+
+  function pin(tok) {
+    if (pinned === tok) return unpin();
+    if (pinned) pinned.classList.remove("pinned");
+    pinned = tok;
+    tok.classList.add("pinned");
+    light(tok);
+    const box = tok.getBoundingClientRect();
+    showCard(tok, box.left, box.bottom);
+  }
+
+  function tokAt(target) { return target && target.closest ? target.closest("#panels .tok") : null; }
+
   document.addEventListener("mouseover", (e) => {
-    const tok = e.target.closest && e.target.closest(".tok");
-    if (tok && tok.dataset.tip) show(tok, e.clientX, e.clientY);
-    else if (card) card.style.display = "none";
+    if (pinned && !document.contains(pinned)) unpin();  // the panels were redrawn
+    const tok = tokAt(e.target);
+    if (pinned) return;
+    if (tok) { light(tok); showCard(tok, e.clientX, e.clientY); }
+    else { light(null); hideCard(); }
   });
   document.addEventListener("mousemove", (e) => {
-    const tok = e.target.closest && e.target.closest(".tok");
-    if (tok && card && card.style.display === "block") show(tok, e.clientX, e.clientY);
+    const tok = tokAt(e.target);
+    if (!pinned && tok && card && card.style.display === "block") showCard(tok, e.clientX, e.clientY);
+  });
+  document.addEventListener("focusin", (e) => {
+    const toks = e.target.classList && e.target.classList.contains("toks") ? e.target : null;
+    if (toks && !(e.relatedTarget && toks.contains(e.relatedTarget))) {  // Tab into a panel: its first token
+      const first = toks.querySelector(".tok");
+      if (first) { first.tabIndex = -1; first.focus(); }
+      return;
+    }
+    const tok = tokAt(e.target);
+    if (tok && !pinned) {
+      light(tok);
+      const box = tok.getBoundingClientRect();
+      showCard(tok, box.left, box.bottom);
+    }
+  });
+  document.addEventListener("click", (e) => {
+    const tok = tokAt(e.target);
+    if (tok) pin(tok);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") return unpin();
+    const tok = tokAt(e.target);
+    if (!tok) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      pin(tok);
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const toks = [...panelOf(tok).querySelectorAll(".tok")];
+    const next = toks[toks.indexOf(tok) + step];
+    if (next) {
+      next.tabIndex = -1;  // focusable from script; Tab still enters a panel at its first token
+      next.focus();
+    }
   });
 })();

@@ -1,0 +1,99 @@
+"""The lecture's questions and answers: each example asks the lesson's question, and the answer
+is computed from the current tokens when Reveal is pressed, never written down in advance.
+
+Pure functions from compare()'s result to HTML, one per kind of question.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from playground.compare import compare
+from playground.examples import EXAMPLES_BY_KEY, Example
+from playground.render import indentation_token_count
+
+GLITCH_WORD = "SolidGoldMagikarp"
+NUMBER = "1234567890"
+WHY_GLITCH = ("It is a glitch token: the string was common in the text GPT-2's tokenizer was built "
+              "from (a Reddit user name) but almost absent from the text the model was trained on, so "
+              "its row of the embedding table was barely trained, and the model behaves oddly on it.")
+
+
+def prompt_html(key: str) -> str:
+    """The question of the example `key`, or nothing for a text of one's own."""
+    example = EXAMPLES_BY_KEY.get(key)
+    return f"<p><b>{escape(example.title)}:</b> {escape(example.question)}</p>" if example else ""
+
+
+def overlapping(tok: dict, start: int, end: int) -> list[dict]:
+    """The tokens of one tokenizer whose span overlaps [start, end)."""
+    return [t for t in tok["tokens"] if t["start"] < end and start < t["end"]]
+
+
+def piece_list(tokens: list[dict]) -> str:
+    return " ".join(f"<code>{escape(t['piece'])}</code>" for t in tokens)
+
+
+def whitespace_answer(result: dict, example: Example) -> list[str]:
+    items = []
+    for tok in result["tokenizers"]:
+        n = indentation_token_count(result["text"], tok["starts"], tok["ends"])
+        items.append(f"<b>{n}</b> token{'s' * (n != 1)} on indentation")
+    return items
+
+
+def glitch_answer(result: dict, example: Example) -> list[str] | str:
+    at = result["text"].find(GLITCH_WORD)
+    if at < 0:
+        return f"This text has no {GLITCH_WORD} to look at."
+    start = at - 1 if at and result["text"][at - 1] == " " else at
+    items = []
+    for tok in result["tokenizers"]:
+        pieces = overlapping(tok, start, at + len(GLITCH_WORD))
+        if len(pieces) == 1:
+            items.append(f"<b>one</b> token, id <b>{pieces[0]['id']}</b> ({piece_list(pieces)})")
+        else:
+            items.append(f"<b>{len(pieces)}</b> pieces: {piece_list(pieces)}")
+    return items
+
+
+def language_answer(result: dict, example: Example) -> list[str]:
+    english = {t["name"]: t["count"] for t in compare(example.english)["tokenizers"]}
+    items = []
+    for tok in result["tokenizers"]:
+        per_char = tok["count"] / tok["chars"] if tok["chars"] else 0
+        fragments = sum(t["partial"] for t in tok["tokens"])
+        ratio = tok["count"] / english[tok["name"]]
+        items.append(f"<b>{tok['count']}</b> tokens for {tok['chars']} characters: <b>{per_char:.2f}</b> per "
+                     f"character; <b>{fragments}</b> byte fragments; <b>{ratio:.1f}x</b> the "
+                     f"{english[tok['name']]} tokens of the English sentence")
+    return items
+
+
+def number_answer(result: dict, example: Example) -> list[str] | str:
+    at = result["text"].find(NUMBER)
+    if at < 0:
+        return f"This text has no {NUMBER} to look at."
+    return [f"<b>{len(pieces)}</b> piece{'s' * (len(pieces) != 1)}: {piece_list(pieces)}"
+            for tok in result["tokenizers"]
+            for pieces in [overlapping(tok, at, at + len(NUMBER))]]
+
+
+ANSWERS = {"code": whitespace_answer, "magikarp": glitch_answer, "hindi": language_answer,
+           "mandarin": language_answer, "numbers": number_answer}
+
+
+def answer_html(key: str, text: str) -> str:
+    """The answer to the example's question, computed on `text` as it is now."""
+    example = EXAMPLES_BY_KEY.get(key)
+    if example is None:
+        return ""
+    result = compare(text)
+    answer = ANSWERS[key](result, example)
+    lead = "" if text == example.text else '<p class="edited">Computed on your edited text.</p>'
+    if isinstance(answer, str):
+        return f"{lead}<p>{escape(answer)}</p>"
+    items = "".join(f'<li data-tokenizer="{tok["name"]}"><span class="who">{escape(tok["label"])}:</span> {line}</li>'
+                    for tok, line in zip(result["tokenizers"], answer))
+    why = f"<p>{escape(WHY_GLITCH)}</p>" if key == "magikarp" else ""
+    return f"{lead}<ul>{items}</ul>{why}"

@@ -1,0 +1,98 @@
+"""The lecture's questions and answers: each answer's numbers against values worked out here,
+from compare()'s tokens by naive loops, never by the code that writes the answer."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+from playground import compare
+from playground.examples import EXAMPLES, EXAMPLES_BY_KEY
+from playground.lecture import answer_html, prompt_html
+from playground.web import page_from_url
+
+
+def answer_items(key: str, text: str) -> dict[str, str]:
+    soup = BeautifulSoup(answer_html(key, text), "html5lib")
+    return {li["data-tokenizer"]: li.get_text(" ", strip=True) for li in soup.select("li[data-tokenizer]")}
+
+
+def bold_numbers(key: str, text: str) -> dict[str, list[str]]:
+    soup = BeautifulSoup(answer_html(key, text), "html5lib")
+    return {li["data-tokenizer"]: [b.get_text() for b in li.select("b")] for li in soup.select("li[data-tokenizer]")}
+
+
+def leading_whitespace_tokens(text: str, tokens: list[dict]) -> int:
+    """Tokens whose characters are all spaces or tabs at the start of a line (a naive scan)."""
+    in_indent, at_line_start = [False] * len(text), True
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            at_line_start = True
+        elif ch in " \t" and at_line_start:
+            in_indent[i] = True
+        else:
+            at_line_start = False
+    return sum(t["end"] > t["start"] and all(in_indent[t["start"]:t["end"]]) for t in tokens)
+
+
+def test_every_example_asks_its_question():
+    for e in EXAMPLES:
+        assert e.question in BeautifulSoup(prompt_html(e.key), "html5lib").get_text()
+    assert prompt_html("") == ""
+
+
+@pytest.mark.parametrize("text", [EXAMPLES_BY_KEY["code"].text, "x = 1\n\tif y:\n\t\t  z\n   \n"])
+def test_whitespace_answer(text):
+    numbers = bold_numbers("code", text)
+    for tok in compare(text)["tokenizers"]:
+        assert numbers[tok["name"]] == [str(leading_whitespace_tokens(text, tok["tokens"]))]
+    assert bold_numbers("code", EXAMPLES_BY_KEY["code"].text) == {"gpt2": ["13"], "bert": ["0"], "llama": ["3"]}
+
+
+def test_glitch_answer_names_the_one_gpt2_id_and_the_others_pieces():
+    text = EXAMPLES_BY_KEY["magikarp"].text
+    items = answer_items("magikarp", text)
+    assert items["gpt2"].endswith("one token, id 43453 ( ĠSolidGoldMagikarp )")
+    assert items["bert"].endswith("6 pieces: solid ##gold ##ma ##gi ##kar ##p")
+    assert items["llama"].endswith("7 pieces: ▁Sol id G old Mag ik arp")
+    assert "barely trained" in BeautifulSoup(answer_html("magikarp", text), "html5lib").get_text()
+
+
+@pytest.mark.parametrize("key", ["hindi", "mandarin"])
+def test_language_answer(key):
+    example = EXAMPLES_BY_KEY[key]
+    english = {t["name"]: t["count"] for t in compare(example.english)["tokenizers"]}
+    numbers = bold_numbers(key, example.text)
+    for tok in compare(example.text)["tokenizers"]:
+        fragments = sum(1 for t in tok["tokens"] if t["partial"])
+        per_char = len(tok["ids"]) / len(example.text)
+        assert numbers[tok["name"]] == [str(len(tok["ids"])), f"{per_char:.2f}", str(fragments),
+                                        f"{len(tok['ids']) / english[tok['name']]:.1f}x"]
+    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text)["gpt2"][:3] == ["73", "1.55", "70"]
+
+
+def test_number_answer_lists_the_pieces():
+    items = answer_items("numbers", EXAMPLES_BY_KEY["numbers"].text)
+    assert items == {
+        "gpt2": "GPT-2 byte-level BPE: 4 pieces: 123 45 678 90",
+        "bert": "BERT WordPiece: 6 pieces: 123 ##45 ##6 ##7 ##8 ##90",
+        "llama": "Llama 2 SentencePiece: 10 pieces: 1 2 3 4 5 6 7 8 9 0",
+    }
+
+
+def test_an_edited_text_is_answered_as_it_is_and_says_so():
+    html = answer_html("numbers", "call 1234567890 now")
+    assert "Computed on your edited text." in html
+    assert answer_items("numbers", "call 1234567890 now")["gpt2"].endswith("4 pieces: Ġ123 45 678 90")
+    assert "has no 1234567890" in answer_html("numbers", "no digits here")
+    assert "has no SolidGoldMagikarp" in answer_html("magikarp", "")
+
+
+@pytest.mark.parametrize("query, expected", [
+    ({"example": "hindi"}, (EXAMPLES_BY_KEY["hindi"].text, "hindi", False, False)),
+    ({"example": "code", "guess": "1", "present": "1"}, (EXAMPLES_BY_KEY["code"].text, "code", True, True)),
+    ({"example": "code", "text": "mine"}, ("mine", "", False, False)),  # ?text= wins, and asks nothing
+    ({"guess": "yes"}, ("Hello world", "", False, False)),
+])
+def test_page_from_url(query, expected):
+    assert page_from_url(query) == expected

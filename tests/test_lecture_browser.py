@@ -1,0 +1,219 @@
+"""The lecture in a real browser: one projector screen per example, questions, guess first,
+Reveal, presenter view, and linked, pinned tokens (mouse and keyboard)."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser import SCREENSHOTS, app_url, browser, open_page, page, wait_for_ids  # noqa: F401 (fixtures)
+from playground import compare
+from playground.examples import EXAMPLES, EXAMPLES_BY_KEY
+from test_lecture import bold_numbers
+
+NAMES = ("gpt2", "bert", "llama")
+PROJECTORS = [(1280, 720, "light"), (1024, 768, "dark")]
+
+
+def must_be_on_screen(page, width: int, height: int) -> list[str]:
+    """The parts of the page the room must see without scrolling: each that is not fully inside."""
+    boxes = page.evaluate("""names => {
+        const box = el => { if (!el) return null; const r = el.getBoundingClientRect();
+                            return [r.left, r.top, r.right, r.bottom]; };
+        const out = {"text box": box(document.querySelector("#input-text textarea")),
+                     "prompt": box(document.querySelector("#prompt p"))};
+        for (const name of names) {
+            const panel = document.querySelector(`#panel-${name}`);
+            out[`${name} title`] = box(panel.querySelector("h3"));
+            out[`${name} counts`] = box(panel.querySelector(".stats"));
+            const toks = [...panel.querySelectorAll(".toks > .tok, .toks > .group")];
+            const firstTop = toks.length ? toks[0].getBoundingClientRect().top : 0;
+            const row = toks.filter(t => t.getBoundingClientRect().top < firstTop + 4);
+            out[`${name} first row`] = row.length ? [Math.min(...row.map(t => t.getBoundingClientRect().left)), firstTop,
+                Math.max(...row.map(t => t.getBoundingClientRect().right)),
+                Math.max(...row.map(t => t.getBoundingClientRect().bottom))] : null;
+        }
+        return out;
+    }""", list(NAMES))
+    return [f"{what}: {box}" for what, box in boxes.items()
+            if box is None or box[0] < 0 or box[1] < 0 or box[2] > width + 0.5 or box[3] > height + 0.5]
+
+
+@pytest.mark.parametrize("width, height, scheme", PROJECTORS, ids=[f"{w}x{h}" for w, h, _ in PROJECTORS])
+def test_each_example_fits_one_projector_screen(browser, app_url, width, height, scheme):
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    page = context.new_page()
+    open_page(page, f"{app_url}?__theme={scheme}", "Hello world")
+    for example in EXAMPLES:
+        page.locator(f"#example-{example.key}").click()
+        wait_for_ids(page, example.text)
+        page.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=example.question)
+        assert page.evaluate("() => window.scrollY") == 0
+        assert must_be_on_screen(page, width, height) == [], example.key
+        tops = {round(page.locator(f"#panel-{n}").bounding_box()["y"]) for n in NAMES}
+        assert len(tops) == 1, "the three panels side by side"
+        size = page.eval_on_selector("#panel-gpt2 .toks", "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 18
+        page.screenshot(path=SCREENSHOTS / f"projector-{width}x{height}-{example.key}.png")
+    for example in EXAMPLES:  # a link straight to an example, as a slide would hold
+        other = context.new_page()
+        open_page(other, f"{app_url}?__theme={scheme}&example={example.key}", example.text)
+        other.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=example.question)
+        assert must_be_on_screen(other, width, height) == [], example.key
+        other.close()
+    context.close()
+
+
+def test_phones_stack_the_panels(browser, app_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    open_page(page, app_url, "Hello world")
+    boxes = [page.locator(f"#panel-{n}").bounding_box() for n in NAMES]
+    assert boxes[0]["y"] < boxes[1]["y"] < boxes[2]["y"]
+    assert all(b["x"] >= 0 and b["x"] + b["width"] <= 391 for b in boxes)
+    context.close()
+
+
+def revealed_numbers(page) -> dict[str, list[str]]:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#answer li[data-tokenizer]')]
+        .map(li => [li.dataset.tokenizer, [...li.querySelectorAll('b')].map(b => b.textContent)]))""")
+
+
+@pytest.mark.parametrize("key", [e.key for e in EXAMPLES])
+def test_reveal_shows_the_answer_computed_from_the_tokens(page, app_url, key):
+    example = EXAMPLES_BY_KEY[key]
+    open_page(page, app_url, "Hello world")
+    page.locator(f"#example-{key}").click()
+    wait_for_ids(page, example.text)
+    page.wait_for_selector("#answer li", state="attached")
+    assert not page.locator("#answer").is_visible()  # the room guesses first
+    page.locator("#reveal").click()
+    page.locator("#answer li").first.wait_for(state="visible")
+    assert revealed_numbers(page) == bold_numbers(key, example.text)
+
+
+def test_the_answer_follows_an_edit_and_says_so(page, app_url):
+    open_page(page, app_url + "?example=numbers", EXAMPLES_BY_KEY["numbers"].text)
+    page.locator("#input-text textarea").press("End")
+    page.locator("#input-text textarea").press_sequentially(" 1234567890")
+    page.locator("#reveal").click()
+    page.wait_for_function("() => document.querySelector('#answer').textContent.includes('edited text')")
+    assert "Into which pieces" in page.inner_text("#prompt")
+
+
+def test_guess_first_hides_every_count_until_reveal(page, app_url):
+    open_page(page, app_url + "?example=hindi&guess=1", EXAMPLES_BY_KEY["hindi"].text)
+    page.wait_for_function("() => document.body.classList.contains('guess')")
+    hidden = ["#panel-gpt2 .stats", "#panel-llama .stats", "#embedding .shape-line", "#memory", "#answer"]
+    for selector in hidden:
+        assert not page.locator(selector).first.is_visible(), selector
+    assert page.locator("#panel-gpt2 .tok").first.is_visible()  # the tokens themselves stay
+    page.locator("#reveal").click()
+    for selector in hidden:
+        page.locator(selector).first.wait_for(state="visible")
+    page.locator("#example-mandarin").click()  # a new example: guess again
+    wait_for_ids(page, EXAMPLES_BY_KEY["mandarin"].text)
+    assert not page.locator("#panel-gpt2 .stats").is_visible()
+    page.get_by_label("Guess first").uncheck()
+    page.locator("#panel-gpt2 .stats").wait_for(state="visible")
+
+
+def test_presenter_view_hides_the_chrome_and_enlarges_the_tokens(page, app_url):
+    open_page(page, app_url, "Hello world")
+    before = page.eval_on_selector("#panel-gpt2 .toks", "e => parseFloat(getComputedStyle(e).fontSize)")
+    page.get_by_label("Presenter view").check()
+    page.wait_for_function("() => document.body.classList.contains('present')")
+    for selector in (".lede", "#share-link", "#downloads"):
+        assert not page.locator(selector).is_visible(), selector
+    after = page.eval_on_selector("#panel-gpt2 .toks", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert after > before
+    other = page.context.new_page()
+    open_page(other, app_url + "?present=1", "Hello world")
+    other.wait_for_function("() => document.body.classList.contains('present')")
+
+
+def token_state(page) -> dict[str, list]:
+    """Per panel: [index, start, end] of every token that is linked, and of the pinned one."""
+    return page.evaluate("""names => {
+        const state = {};
+        for (const name of names) {
+            const toks = [...document.querySelectorAll(`#panel-${name} .tok`)];
+            const pick = cls => toks.map((t, i) => [i, Number(t.dataset.start), Number(t.dataset.end), t])
+                                    .filter(x => x[3].classList.contains(cls)).map(x => x.slice(0, 3));
+            state[name] = {linked: pick("linked"), pinned: pick("pinned")};
+        }
+        return state;
+    }""", list(NAMES))
+
+
+def expected_links(text: str, name: str, index: int) -> dict[str, list]:
+    """The tokens of the other panels whose spans overlap token `index` of panel `name`."""
+    result = {t["name"]: t["tokens"] for t in compare(text)["tokenizers"]}
+    start, end = result[name][index]["start"], result[name][index]["end"]
+    return {other: [[i, t["start"], t["end"]] for i, t in enumerate(result[other])
+                    if other != name and t["start"] < end and start < t["end"]] for other in NAMES}
+
+
+HINDI = EXAMPLES_BY_KEY["hindi"].text
+
+
+def test_hovering_a_token_links_exactly_the_overlapping_tokens(page, app_url):
+    open_page(page, app_url + "?example=hindi", HINDI)
+    for name, index in (("llama", 3), ("bert", 2), ("gpt2", 5)):
+        page.locator(f"#panel-{name} .tok").nth(index).hover()
+        expected = expected_links(HINDI, name, index)
+        state = token_state(page)
+        assert {n: s["linked"] for n, s in state.items()} == expected, name
+        assert any(expected.values())
+    page.mouse.move(5, 5)  # off every token: nothing stays lit
+    assert all(not s["linked"] for s in token_state(page).values())
+
+
+def test_pinning_survives_the_mouse_leaving_and_escape_clears_it(page, app_url):
+    open_page(page, app_url + "?example=magikarp", EXAMPLES_BY_KEY["magikarp"].text)
+    target = page.locator('#panel-gpt2 .tok[data-id="43453"]')  # " SolidGoldMagikarp"
+    index = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.findIndex(e => e.dataset.id === '43453')")
+    target.click()
+    page.mouse.move(5, 5)
+    page.locator("#panel-bert .tok").first.hover()  # hovering elsewhere changes nothing while pinned
+    state = token_state(page)
+    assert state["gpt2"]["pinned"] == [[index, 26, 44]]
+    assert {n: s["linked"] for n, s in state.items()} == expected_links(EXAMPLES_BY_KEY["magikarp"].text, "gpt2", index)
+    assert page.locator("#tok-card").is_visible() and "id 43453" in page.inner_text("#tok-card")
+    page.keyboard.press("Escape")
+    state = token_state(page)
+    assert all(not s["pinned"] and not s["linked"] for s in state.values())
+    assert not page.locator("#tok-card").is_visible()
+    target.click()
+    target.click()  # a second click unpins
+    assert all(not s["pinned"] for s in token_state(page).values())
+
+
+def test_a_pinned_gpt2_token_lights_its_heatmap_row(page, app_url):
+    open_page(page, app_url + "?example=magikarp", EXAMPLES_BY_KEY["magikarp"].text)
+    page.wait_for_selector("#heatmap-figure img")
+    page.locator("#panel-gpt2 .tok").nth(2).click()
+    row = page.locator("#heatmap-row").bounding_box()
+    img = page.locator("#heatmap-figure img").bounding_box()
+    rows = page.eval_on_selector("#heatmap-figure", "f => [f.dataset.top, f.dataset.rowPx, f.dataset.height].map(Number)")
+    top, row_px, height = rows
+    scale = img["height"] / height
+    assert abs(row["y"] - (img["y"] + (top + 2 * row_px) * scale)) < 1.5
+    assert abs(row["height"] - row_px * scale) < 1.5
+    page.keyboard.press("Escape")
+    assert page.locator("#heatmap-row").count() == 0
+
+
+def test_keyboard_tab_arrows_and_enter_pin_a_token(page, app_url):
+    open_page(page, app_url, "Hello world")
+    page.locator("#panel-gpt2 h3").click()  # Tab goes on from here, as from any click
+    page.keyboard.press("Tab")
+    page.wait_for_function("() => document.activeElement.matches('#panel-gpt2 .tok')")
+    assert page.evaluate("() => document.activeElement.dataset.id") == "15496"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.id") == "995"
+    page.keyboard.press("Enter")
+    state = token_state(page)
+    assert state["gpt2"]["pinned"] == [[1, 5, 11]]
+    assert state["bert"]["linked"] == [[1, 6, 11]] and state["llama"]["linked"] == [[1, 5, 11]]
+    page.keyboard.press("Escape")
+    assert all(not s["pinned"] and not s["linked"] for s in token_state(page).values())
