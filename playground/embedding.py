@@ -9,6 +9,7 @@ import io
 import threading
 import warnings
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from config import GPTConfig
@@ -91,6 +92,111 @@ def memory_rows(n_tokens: int, config: GPTConfig = GPTConfig()) -> list[MemoryRo
     ]
 
 
+class ParamTerm(NamedTuple):
+    what: str
+    formula: str  # how the count follows from GPTConfig
+    count: int
+
+
+def model_param_terms(config: GPTConfig = GPTConfig()) -> list[ParamTerm]:
+    """GPT-2 small's parameters, term by term, from GPTConfig (biases on, as in GPT-2).
+
+    Per block: two LayerNorms (weight and bias each), attention's qkv and output projections,
+    and the MLP's two layers (4x wide), each a weight and a bias.
+    """
+    v, t, c, n = config.vocab_size, config.block_size, config.n_embd, config.n_layer
+    block = 2 * (2 * c) + (c * 3 * c + 3 * c) + (c * c + c) + (c * 4 * c + 4 * c) + (4 * c * c + c)
+    return [
+        ParamTerm("token embedding table (wte)", f"{v:,} x {c}", v * c),
+        ParamTerm("position embedding table (wpe)", f"{t:,} x {c}", t * c),
+        ParamTerm(f"{n} transformer blocks", f"{n} x {block:,}", n * block),
+        ParamTerm("final LayerNorm", f"2 x {c}", 2 * c),
+    ]
+
+
+def model_params(config: GPTConfig = GPTConfig()) -> dict[str, float]:
+    """{"tied", "untied", "embedding_share"}: totals with the output layer tied to the token table
+    (GPT-2's choice) or a separate (n_embd x vocab_size) one, and the table's share of the tied model."""
+    terms = model_param_terms(config)
+    tied = sum(term.count for term in terms)
+    table = terms[0].count
+    return {"tied": tied, "untied": tied + table, "embedding_share": table / tied}
+
+
+def cosine_similarity(vectors):
+    """(rows, n_embd) -> (rows, rows): the cosine of every pair of rows."""
+    import numpy as np
+
+    v = np.asarray(vectors, dtype=np.float64)
+    unit = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+    return unit @ unit.T
+
+
+# Every one-hot product reads the whole 154 MB table: 20 ms at T = 2, 81 ms at 64, 244 ms at 256 (this
+# machine). 64 tokens (a 12.9 MB one-hot tensor) is what a class typing at once can afford per edit.
+ONE_HOT_MAX_TOKENS = 64
+
+
+class OneHotCheck(NamedTuple):
+    """One-hot x E against E[ids], run for real on the first ONE_HOT_MAX_TOKENS ids."""
+
+    n_tokens: int  # how many ids went through both paths
+    one_hot_bytes: int  # the (1, T, vocab_size) float32 one-hot tensor
+    lookup_bytes: int  # the (1, T, n_embd) float32 result, the same for both paths
+    equals_lookup: bool  # torch.equal(one_hot @ E, TokenEmbedding(ids))
+    one_hot_seconds: float  # building the one-hot and multiplying it by E
+    lookup_seconds: float  # TokenEmbedding's forward: looking up rows
+
+
+def one_hot_check(ids: list[int], init: str) -> OneHotCheck:
+    """Build the one-hot tensor of the first ONE_HOT_MAX_TOKENS ids, multiply it by the table,
+    compare with the lookup; free it. Cached on those ids: typing past them costs nothing."""
+    return _one_hot_check(tuple(ids[:ONE_HOT_MAX_TOKENS]), init)
+
+
+@lru_cache(maxsize=256)  # a few hundred bytes an entry
+def _one_hot_check(ids: tuple[int, ...], init: str) -> OneHotCheck:
+    import time
+
+    import torch
+
+    ids = list(ids)
+    module = embedding_table(init)
+    idx = torch.tensor([ids], dtype=torch.long)  # (1, T)
+    with torch.inference_mode():
+        t0 = time.perf_counter()
+        looked_up = module(idx)  # (1, T, n_embd)
+        t1 = time.perf_counter()
+        one_hot = torch.nn.functional.one_hot(idx, module.config.vocab_size).to(torch.float32)  # (1, T, vocab)
+        product = one_hot @ module.weight.weight  # (1, T, vocab) @ (vocab, n_embd) -> (1, T, n_embd)
+        t2 = time.perf_counter()
+        one_hot_bytes = one_hot.numel() * one_hot.element_size()
+        del one_hot  # tens of MB: gone before the next request needs memory
+        return OneHotCheck(len(ids), one_hot_bytes, looked_up.numel() * looked_up.element_size(),
+                           bool(torch.equal(product, looked_up)), t2 - t1, t1 - t0)
+
+
+def embed_summary(tokens: list[dict], init: str, config: GPTConfig = GPTConfig()) -> dict:
+    """What /embed answers for these GPT-2 tokens (at most block_size of them), computed by the server."""
+    ids = [t["id"] for t in tokens]
+    out = embed(ids, init)  # (1, T, n_embd)
+    check = one_hot_check(ids, init)
+    return {
+        "shape": list(out.shape),
+        "dtype": str(out.dtype).removeprefix("torch."),
+        "ids": ids,
+        "pieces": [t["piece"] for t in tokens],
+        "init": init,
+        "n_params": model_param_terms(config)[0].count,
+        "model_params": model_params(config),
+        "one_hot": {"shape": [1, len(ids), config.vocab_size],
+                    "bytes": len(ids) * config.vocab_size * BYTES_PER_FLOAT32,
+                    "equals_lookup": check.equals_lookup,
+                    "checked_tokens": check.n_tokens},
+        "similarity": cosine_similarity(out[0, :HEATMAP_ROWS].numpy()).round(6).tolist(),
+    }
+
+
 def format_bytes(n: int) -> str:
     """Decimal units, as the lesson counts them: 6,587,285,504 -> "6.59 GB"."""
     for unit, size in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
@@ -113,6 +219,31 @@ def heatmap_layout(n_rows: int, n_cols: int) -> HeatmapLayout:
     row_px = min(max(480 // max(n_rows, 1), 7), 28)
     left, right, top, bottom = 170, 110, 16, 64  # margins in pixels: labels, colour bar, axis title
     return HeatmapLayout(left + n_cols + right, top + row_px * n_rows + bottom, left, top, row_px)
+
+
+def similarity_png(similarity, labels: list[str]) -> bytes:
+    """The (rows, rows) cosine similarity matrix, labelled both ways, from -1 (blue) to 1 (red); PNG bytes."""
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    values = np.asarray(similarity)
+    n = len(values)
+    cell = min(max(320 // max(n, 1), 5), 32)
+    left, right, top, bottom = 150, 80, 12, 150  # room for the labels; savefig trims what is not used
+    width, height = left + cell * n + right, top + cell * n + bottom
+    fig = Figure(figsize=(width / 100, height / 100), dpi=100)
+    ax = fig.add_axes((left / width, bottom / height, cell * n / width, cell * n / height))
+    image = ax.imshow(values, cmap="RdBu_r", vmin=-1, vmax=1, interpolation="nearest")
+    step = -(-18 // cell)
+    ticks = range(0, n, step)
+    # parse_math=False: a label is the student's text, never mathtext.
+    ax.set_yticks(ticks, labels[::step], fontsize=12, fontfamily=LABEL_FONTS, parse_math=False)
+    ax.set_xticks(ticks, labels[::step], fontsize=12, fontfamily=LABEL_FONTS, parse_math=False, rotation=90)
+    bar = fig.add_axes(((left + cell * n + 12) / width, bottom / height, 14 / width, cell * n / height))
+    fig.colorbar(image, cax=bar)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", bbox_inches="tight", pad_inches=0.1)
+    return buffer.getvalue()
 
 
 def heatmap_png(vectors, labels: list[str]) -> bytes:

@@ -20,13 +20,12 @@ from html import escape
 from pathlib import Path
 
 import gradio as gr
-from cachetools import LRUCache, cached
 
 from playground import server, work
 from playground.compare import TOKENIZER_NAMES, get_tokenizer
-from playground.display import token_label
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
 from playground.inputs import expect_choice, expect_flag, expect_text
+from playground.plots import png_html
 from playground.lecture import answer_html, prompt_html
 from playground.spans import replace_lone_surrogates
 from playground.work import MAX_INPUT_CHARS
@@ -34,7 +33,6 @@ from playground.work import MAX_INPUT_CHARS
 MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
 VIEWS = ("text", "ids")  # what the blocks show
-HEATMAP_CACHE_BYTES = 8_000_000  # what the cache of drawn heatmaps (inline PNGs) may hold
 WEB_DIR = Path(__file__).resolve().parent / "web"
 
 
@@ -50,82 +48,29 @@ def update_panels(text: str, mark_whitespace: bool, view: str, special: bool) ->
     return server.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special)
 
 
-def png_html(png: bytes, alt: str, filename: str, attributes: str = "") -> str:
-    """An inline image and a link that saves it (playground.js): from memory, nothing written to disk."""
-    data = base64.b64encode(png).decode("ascii")
-    return (f'<figure class="plot"{attributes}><img class="plot" alt="{escape(alt)}" src="data:image/png;base64,{data}">'
-            f'<a class="download" href="#" data-download="{filename}">Download PNG</a></figure>')
-
-
-@cached(LRUCache(HEATMAP_CACHE_BYTES, getsizeof=len), lock=threading.Lock())
-def heatmap_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
-    """The heatmap of these ids' embedding rows, as an inline PNG.
-
-    Cached: the picture depends only on the ids drawn and the init, so typing past the
-    rows it shows, toggling back, or a class opening the same example costs nothing.
-    """
-    from playground.embedding import embed, heatmap_layout, heatmap_png
-
-    vectors = embed(list(ids), init)[0].numpy()  # (rows, n_embd)
-    layout = heatmap_layout(*vectors.shape)  # where each row is: the page lights a linked token's row
-    attributes = (f' id="heatmap-figure" data-rows="{len(ids)}" data-height="{layout.height}" data-top="{layout.top}"'
-                  f' data-row-px="{layout.row_px}" data-left="{layout.left}" data-width="{layout.width}"')
-    return png_html(heatmap_png(vectors, list(labels)), f"heatmap of the embeddings of {len(ids)} tokens",
-                    "embedding.png", attributes)
-
-
 def update_embedding(text: str, init: str) -> tuple[str, str, str]:
-    """(shape line, memory accounting, heatmap) for the GPT-2 ids of the current input."""
+    """(shape and one-hot check, memory and parameters, plots) for the GPT-2 ids of the current input."""
     from config import GPTConfig
-    from playground.embedding import HEATMAP_ROWS, INITS, embed, embedding_table, format_bytes, memory_rows
+    from playground.embedding import INITS
+    from playground.embedding_view import embedding_panel
 
-    text = expect_text(text)
-    init = expect_choice(init, INITS, "init")
-    config = GPTConfig()
+    text, init = expect_text(text), expect_choice(init, INITS, "init")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    n_all, tokens = server.run_sized(text, work.gpt2_head, text, config.block_size)
-    out = embed([t["id"] for t in tokens], init)  # (1, T, n_embd)
-    shape = f"({', '.join(str(d) for d in out.shape)})"
-    n_params = sum(p.numel() for p in embedding_table(init).parameters())
-    notes = [
-        f"The weights are untrained: random draws from N(0, {INITS[init]:g}) with a fixed seed. "
-        "The rows mean nothing yet, except that a repeated token gets an identical row."
-    ]
-    if n_all > config.block_size:
-        notes.insert(0, f"This text has {n_all:,} GPT-2 tokens; the model reads at most block_size = "
-                        f"{config.block_size:,}, so only the first {config.block_size:,} are embedded.")
-    head = (
-        f'<div class="shape-line"><span class="code">TokenEmbedding(GPTConfig())(torch.tensor([ids]))</span><br>'
-        f'→ shape <b class="shape">{shape}</b> · dtype <b>{out.dtype}</b> · <b>{n_params:,}</b> parameters</div>'
-        + "".join(f'<p class="note">{n}</p>' for n in notes)
-    )
-    table_rows = "".join(
-        f"<tr><td>{escape(r.what)}</td><td class='num'>{escape(str(r.shape))}</td>"
-        f"<td class='num'>{format_bytes(r.n_bytes)}</td></tr>"
-        for r in memory_rows(len(tokens), config)
-    )
-    memory = (
-        "<table class='memory'><thead><tr><th>float32 tensor</th><th>shape</th><th>memory</th></tr></thead>"
-        f"<tbody>{table_rows}</tbody></table>"
-    )
-    if tokens:
-        drawn = tokens[:HEATMAP_ROWS]
-        caption = (f"Heatmap of the output, one row per token" +
-                   (f" (the first {HEATMAP_ROWS} of {len(tokens):,} rows)" if len(tokens) > HEATMAP_ROWS else "")
-                   + ": blue below zero, red above. A repeated token gives an identical row.")
-        plot = f'<p class="note">{caption}</p>' + plot_or_error(
-            heatmap_html, tuple(t["id"] for t in drawn), tuple(token_label(t).replace("\n", "") for t in drawn), init)
-    else:
-        plot = '<p class="note">Type something to see its vectors.</p>'
-    return head, memory, plot
+    n_all, tokens = server.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return embedding_panel(n_all, tokens, init)
 
 
-def plot_or_error(draw, *args) -> str:
-    """draw(*args), or, if drawing fails, a message in the plot's place: never the previous plot."""
-    try:
-        return draw(*args)
-    except Exception as err:  # a plot is not worth a failed page: say so where it would be
-        return f'<p class="plot-error">This plot could not be drawn ({escape(type(err).__name__)}).</p>'
+def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
+    """The GPT-2 ids of text (the first 1,024) through the lesson's TokenEmbedding: shape, dtype, ids and
+    pieces, the parameter counts (tied and untied), one-hot x E against the lookup, and the cosine
+    similarity of the first 64 rows."""
+    from config import GPTConfig
+    from playground.embedding import INITS, embed_summary
+
+    text, init = expect_text(text), expect_choice(init, INITS, "init")
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    _, tokens = server.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return embed_summary(tokens, init)
 
 
 def unpack_share_text(packed: str) -> str | None:
@@ -310,6 +255,7 @@ def build_demo() -> gr.Blocks:
             ).then(None, inputs=download_data, js=f"(data) => playgroundDownload(data, 'tokens.{fmt}')")
         # Four at once: a long text waits for the big-input worker in its thread, so small calls still get slots.
         gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=4)
+        gr.api(embed_api, api_name="embed", concurrency_id="embedding")
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
     return demo

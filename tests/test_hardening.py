@@ -24,7 +24,8 @@ from playground.bert import BertTokenizer
 from playground.gpt2 import GPT2Tokenizer
 from playground.llama import LlamaTokenizer
 from playground.spans import char_byte_starts
-from playground.web import compare_api, plot_or_error, text_from_url, update_embedding, update_panels
+from playground.plots import plot_or_error
+from playground.web import compare_api, text_from_url, update_embedding, update_panels
 from test_properties import any_text
 
 GPT2_INIT = "GPT-2: N(0, 0.02)"

@@ -217,3 +217,25 @@ def test_keyboard_tab_arrows_and_enter_pin_a_token(page, app_url):
     assert state["bert"]["linked"] == [[1, 6, 11]] and state["llama"]["linked"] == [[1, 5, 11]]
     page.keyboard.press("Escape")
     assert all(not s["pinned"] and not s["linked"] for s in token_state(page).values())
+
+
+def test_a_pinned_gpt2_token_shows_its_row_and_unpinning_clears_it(page, app_url):
+    text = "the dog and the cat and the bird"
+    open_page(page, app_url + "?text=" + text.replace(" ", "%20"), text)
+    page.wait_for_selector("#heatmap-figure img")
+    page.locator("#panel-gpt2 .tok").nth(3).click()  # the second " the"
+    page.wait_for_selector("#row-strip canvas")
+    assert page.inner_text("#row-strip").startswith("E[262]: the row of token 4")
+    same = page.evaluate("""() => {
+        const figure = document.getElementById("heatmap-figure"), img = figure.querySelector("img");
+        const [left, top, rowPx] = [figure.dataset.left, figure.dataset.top, figure.dataset.rowPx].map(Number);
+        const whole = document.createElement("canvas");
+        whole.width = img.naturalWidth; whole.height = img.naturalHeight;
+        whole.getContext("2d").drawImage(img, 0, 0);
+        const row = whole.getContext("2d").getImageData(left, top + 3 * rowPx + Math.floor(rowPx / 2), 768, 1).data;
+        const strip = document.querySelector("#row-strip canvas").getContext("2d").getImageData(0, 18, 768, 1).data;
+        return row.every((v, i) => v === strip[i]);
+    }""")
+    assert same, "the strip shows exactly the heatmap's row of that token"
+    page.keyboard.press("Escape")
+    assert page.locator("#row-strip canvas").count() == 0

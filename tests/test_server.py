@@ -92,6 +92,14 @@ def test_the_public_endpoints_answer_through_the_queue(server):
     assert note == "" and "<b>2</b> tokens" in gpt2 and 'data-id="995"' in gpt2
 
 
+def test_the_embed_endpoint(server):
+    url, _ = server
+    [answer] = call_api(url, "embed", ["Hello world", "GPT-2: N(0, 0.02)"])
+    assert answer["shape"] == [1, 2, 768] and answer["ids"] == [15496, 995] and answer["pieces"] == ["Hello", "Ġworld"]
+    assert answer["one_hot"]["equals_lookup"] is True and answer["model_params"]["tied"] == 124_439_808
+    assert len(answer["similarity"]) == 2
+
+
 def test_an_oversized_body_is_refused_before_it_is_read(server):
     """Only the headers are sent: the answer comes without the server waiting for 5 MB."""
     url, _ = server

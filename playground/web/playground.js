@@ -90,10 +90,11 @@ function playgroundMode(mode, on) {
     }
     card.textContent = tok.dataset.tip;
     card.style.display = "block";
+    // x, y are in the window; the card is placed in the page, so a pinned card scrolls with its token.
     const pad = 16;
     const w = card.offsetWidth, h = card.offsetHeight;
-    card.style.left = Math.max(pad, Math.min(x + pad, window.innerWidth - w - pad)) + "px";
-    card.style.top = (y + pad + h > window.innerHeight ? y - h - pad : y + pad) + "px";
+    card.style.left = window.scrollX + Math.max(pad, Math.min(x + pad, window.innerWidth - w - pad)) + "px";
+    card.style.top = window.scrollY + (y + pad + h > window.innerHeight ? y - h - pad : y + pad) + "px";
   }
 
   function hideCard() { if (card) card.style.display = "none"; }
@@ -103,6 +104,7 @@ function playgroundMode(mode, on) {
     const figure = document.getElementById("heatmap-figure");
     const panel = tok && panelOf(tok);
     const index = panel && panel.id === "panel-gpt2" ? [...panel.querySelectorAll(".tok")].indexOf(tok) : -1;
+    rowStrip(tok, figure, index);
     if (!figure || index < 0 || index >= Number(figure.dataset.rows)) {
       if (mark) mark.remove();
       return;
@@ -118,7 +120,34 @@ function playgroundMode(mode, on) {
     mark.style.top = (img.offsetTop + (Number(figure.dataset.top) + index * Number(figure.dataset.rowPx)) * scale) + "px";
     mark.style.height = Number(figure.dataset.rowPx) * scale + "px";
     mark.style.left = img.offsetLeft + Number(figure.dataset.left) * scale + "px";
-    mark.style.width = (Number(figure.dataset.width) - Number(figure.dataset.left)) * scale + "px";
+    mark.style.width = 768 * scale + "px";  // one pixel per dimension, n_embd = 768
+  }
+
+  // A pinned GPT-2 token's row E[id], on its own: its 768 pixels cut from the heatmap, which draws
+  // one pixel per dimension on the heatmap's colour scale, stretched tall enough to see.
+  function rowStrip(tok, figure, index) {
+    const strip = document.getElementById("row-strip");
+    if (!strip) return;
+    if (!tok || tok !== pinned || index < 0) { strip.replaceChildren(); return; }
+    const label = document.createElement("p");
+    label.className = "note";
+    if (!figure || index >= Number(figure.dataset.rows)) {
+      label.textContent = `Token ${index + 1} is past the ${figure ? figure.dataset.rows : 0} rows drawn in the heatmap.`;
+      strip.replaceChildren(label);
+      return;
+    }
+    const img = figure.querySelector("img");
+    const left = Number(figure.dataset.left), top = Number(figure.dataset.top), rowPx = Number(figure.dataset.rowPx);
+    const canvas = document.createElement("canvas");
+    canvas.width = 768;
+    canvas.height = 36;
+    const context = canvas.getContext("2d");
+    context.imageSmoothingEnabled = false;
+    context.drawImage(img, left, top + index * rowPx + Math.floor(rowPx / 2), 768, 1, 0, 0, 768, 36);
+    label.textContent = `E[${tok.dataset.id}]: the row of token ${index + 1} ` +
+      `(${JSON.stringify(tok.textContent)}, id ${tok.dataset.id}), its 768 values from dimension 0 to 767, ` +
+      "coloured as in the heatmap.";
+    strip.replaceChildren(label, canvas);
   }
 
   function light(tok) {

@@ -1,0 +1,153 @@
+"""The embedding panel's HTML: pure functions from the GPT-2 tokens of the text to markup.
+
+What it proves on the student's own text: the shape (1, T, 768); that one-hot x E equals the
+lookup E[ids] and what each costs; how many parameters the table is of GPT-2 small, tied and
+untied; and, in two plots, that a repeated token gets the very same row (cosine 1) while the
+untrained rows of different tokens are nearly orthogonal.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from html import escape
+
+from cachetools import LRUCache, cached
+
+from config import GPTConfig
+from playground.display import token_label
+from playground.embedding import (HEATMAP_ROWS, INITS, cosine_similarity, embed, format_bytes,
+                                  heatmap_layout, heatmap_png, memory_rows, model_param_terms, model_params,
+                                  one_hot_check, similarity_png)
+from playground.plots import png_html, plot_or_error
+
+PLOTS_CACHE_BYTES = 8_000_000  # what the cache of drawn plots (inline PNGs) may hold
+LABEL_CHARS = 14  # a plot's row label is cut to this, with an ellipsis: the margin holds no more
+
+
+def plot_label(token: dict) -> str:
+    label = token_label(token).replace("\n", "")
+    return label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 1] + "…"
+
+
+def shape_html(n_all: int, tokens: list[dict], init: str, config: GPTConfig) -> str:
+    """The lesson's call and what comes out: shape, dtype, parameters; notes on the cap and the weights."""
+    out = embed([t["id"] for t in tokens], init)  # (1, T, n_embd)
+    shape = f"({', '.join(str(d) for d in out.shape)})"
+    n_params = model_param_terms(config)[0].count
+    notes = [f"The weights are untrained: random draws from N(0, {INITS[init]:g}) with a fixed seed. "
+             "We ship no trained weights, so the rows mean nothing yet, except that a repeated token "
+             "gets an identical row."]
+    if n_all > config.block_size:
+        notes.insert(0, f"This text has {n_all:,} GPT-2 tokens; the model reads at most block_size = "
+                        f"{config.block_size:,}, so only the first {config.block_size:,} are embedded.")
+    return (f'<div class="shape-line"><span class="code">TokenEmbedding(GPTConfig())(torch.tensor([ids]))</span><br>'
+            f'→ shape <b class="shape">{shape}</b> · dtype <b>{out.dtype}</b> · <b>{n_params:,}</b> parameters</div>'
+            + "".join(f'<p class="note">{n}</p>' for n in notes))
+
+
+def format_ms(seconds: float) -> str:
+    """0.0421 -> "42.1 ms"; 0.00003 -> "0.03 ms": a lookup takes microseconds, and says so."""
+    ms = seconds * 1e3
+    return f"{ms:.1f} ms" if ms >= 1 else f"{ms:.2f} ms"
+
+
+def one_hot_html(tokens: list[dict], init: str, config: GPTConfig) -> str:
+    """One-hot x E against E[ids], run now on this text's ids, with what each path costs."""
+    if not tokens:
+        return ""
+    check = one_hot_check([t["id"] for t in tokens], init)
+    capped = (f" (the first {check.n_tokens} of {len(tokens):,} tokens: a one-hot tensor is "
+              f"{format_bytes(check.one_hot_bytes)} already)" if check.n_tokens < len(tokens) else "")
+    return (
+        f'<div class="one-hot"><p><span class="code">one_hot(ids, {config.vocab_size}) @ E</span> equals '
+        f'<span class="code">E[ids]</span>: <b class="equal">{"yes" if check.equals_lookup else "NO"}</b> '
+        f"(torch.equal, run now{capped}).</p>"
+        "<table class='memory'><thead><tr><th>path</th><th>tensor built</th><th>time</th></tr></thead><tbody>"
+        f"<tr><td>one-hot x E</td><td class='num'>(1, {check.n_tokens}, {config.vocab_size}): "
+        f"{format_bytes(check.one_hot_bytes)}</td><td class='num'>{format_ms(check.one_hot_seconds)}</td></tr>"
+        f"<tr><td>lookup E[ids]</td><td class='num'>(1, {check.n_tokens}, {config.n_embd}): "
+        f"{format_bytes(check.lookup_bytes)}</td><td class='num'>{format_ms(check.lookup_seconds)}</td></tr>"
+        "</tbody></table>"
+        "<p class='note'>Same numbers, but the one-hot path builds a row of 50,257 floats per token and "
+        "multiplies by the whole table; the lookup copies one row. For the lesson's batch (32, 1024) that is "
+        "6.59 GB against 100.7 MB (the table beside).</p></div>"
+    )
+
+
+def memory_html(n_tokens: int, config: GPTConfig) -> str:
+    rows = "".join(f"<tr><td>{escape(r.what)}</td><td class='num'>{escape(str(r.shape))}</td>"
+                   f"<td class='num'>{format_bytes(r.n_bytes)}</td></tr>" for r in memory_rows(n_tokens, config))
+    return ("<table class='memory'><thead><tr><th>float32 tensor</th><th>shape</th><th>memory</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>")
+
+
+def params_html(config: GPTConfig) -> str:
+    """GPT-2 small's parameter count, term by term, tied and untied."""
+    totals = model_params(config)
+    terms = "".join(f"<tr><td>{escape(t.what)}</td><td class='num'>{escape(t.formula)}</td>"
+                    f"<td class='num'>{t.count:,}</td></tr>" for t in model_param_terms(config))
+    table = model_param_terms(config)[0].count
+    return (
+        "<table class='memory params'><thead><tr><th>GPT-2 small, from GPTConfig</th><th>formula</th>"
+        f"<th>parameters</th></tr></thead><tbody>{terms}"
+        f"<tr class='total'><td>total, output layer tied to the token table</td><td></td>"
+        f"<td class='num'><b>{totals['tied']:,}</b></td></tr>"
+        f"<tr><td>total with a separate output layer ({config.n_embd} x {config.vocab_size:,})</td><td></td>"
+        f"<td class='num'>{totals['untied']:,}</td></tr></tbody></table>"
+        f"<p class='note'>The token table is <b>{totals['embedding_share']:.1%}</b> of the tied model. "
+        f"Tying the output layer to it saves {table:,} parameters: the table is paid for once.</p>"
+    )
+
+
+@cached(LRUCache(PLOTS_CACHE_BYTES, getsizeof=len), lock=threading.Lock())
+def plots_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
+    """The heatmap of these ids' rows and their cosine similarities, as inline PNGs.
+
+    Cached: the pictures depend only on the ids drawn and the init, so typing past the rows
+    they show, toggling back, or a class opening the same example costs nothing. A failure
+    raises, and is not cached.
+    """
+    vectors = embed(list(ids), init)[0].numpy()  # (rows, n_embd)
+    layout = heatmap_layout(*vectors.shape)  # where each row is: the page lights a pinned token's row
+    attributes = (f' id="heatmap-figure" data-rows="{len(ids)}" data-height="{layout.height}" data-top="{layout.top}"'
+                  f' data-row-px="{layout.row_px}" data-left="{layout.left}" data-width="{layout.width}"')
+    heatmap = png_html(heatmap_png(vectors, list(labels)), f"heatmap of the embeddings of {len(ids)} tokens",
+                       "embedding.png", attributes)
+    similarity = cosine_similarity(vectors)
+    distinct = [similarity[i, j] for i in range(len(ids)) for j in range(len(ids)) if ids[i] != ids[j]]
+    repeated = len(ids) - len(set(ids))
+    rms = math.sqrt(sum(c * c for c in distinct) / len(distinct)) if distinct else None
+    caption = ("Cosine similarity of the rows. One-hot vectors would give exactly 0 for every pair of different "
+               "tokens; these untrained rows are nearly orthogonal too"
+               + (f" (here |cos| is {rms:.3f} on average, root mean square; random vectors in 768 dimensions "
+                  f"give about 1/√768 ≈ {1 / math.sqrt(768):.3f})" if rms is not None else "")
+               + (f". The {repeated} repeated token{'s' * (repeated != 1)} give{'s' * (repeated == 1)} exactly 1.0 "
+                  "off the diagonal: the same token, the same row, wherever it stands." if repeated else ".")
+               + " Training would move tokens used alike closer together; we ship no trained weights, so you "
+                 "see none of that here.")
+    plot = png_html(similarity_png(similarity, list(labels)), f"cosine similarity of {len(ids)} token rows",
+                    "similarity.png")
+    return (f'<div class="plots"><div class="plot-cell"><div id="row-strip"></div>{heatmap}</div>'
+            f'<div class="plot-cell"><p class="note">{escape(caption)}</p>{plot}</div></div>')
+
+
+def plots_section(tokens: list[dict], init: str) -> str:
+    """Captions, both plots, and the place the pinned token's row appears."""
+    if not tokens:
+        return '<p class="note">Type something to see its vectors.</p>'
+    drawn = tokens[:HEATMAP_ROWS]
+    caption = ("Heatmap of the output, one row per token"
+               + (f" (the first {HEATMAP_ROWS} of {len(tokens):,} rows)" if len(tokens) > HEATMAP_ROWS else "")
+               + ": blue below zero, red above. A repeated token gives an identical row. "
+                 "Pin a GPT-2 token (click it) to see its row E[id] on its own.")
+    labels = tuple(plot_label(t) for t in drawn)
+    return f'<p class="note">{caption}</p>' + plot_or_error(plots_html, tuple(t["id"] for t in drawn), labels, init)
+
+
+def embedding_panel(n_all: int, tokens: list[dict], init: str) -> tuple[str, str, str]:
+    """(shape and one-hot, memory and parameters, plots) for the first block_size GPT-2 tokens of a text."""
+    config = GPTConfig()
+    return (shape_html(n_all, tokens, init, config) + one_hot_html(tokens, init, config),
+            memory_html(len(tokens), config) + params_html(config),
+            plots_section(tokens, init))

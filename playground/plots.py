@@ -1,0 +1,21 @@
+"""Plots on the page: inline PNGs made in memory, and a message in a plot's place when drawing fails."""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+
+def png_html(png: bytes, alt: str, filename: str, attributes: str = "") -> str:
+    """An inline image and a link that saves it (playground.js): from memory, nothing written to disk."""
+    data = base64.b64encode(png).decode("ascii")
+    return (f'<figure class="plot"{attributes}><img class="plot" alt="{escape(alt)}" src="data:image/png;base64,{data}">'
+            f'<a class="download" href="#" data-download="{filename}">Download PNG</a></figure>')
+
+
+def plot_or_error(draw, *args) -> str:
+    """draw(*args), or, if drawing fails, a message in the plot's place: never the previous plot."""
+    try:
+        return draw(*args)
+    except Exception as err:  # a plot is not worth a failed page: say so where it would be
+        return f'<p class="plot-error">This plot could not be drawn ({escape(type(err).__name__)}).</p>'

@@ -1,0 +1,104 @@
+"""The embedding panel's arguments, proved on real numbers: the parameter count, one-hot x E = E[ids],
+cosine similarities, and /embed. Expected values are the lesson's figures or worked out here."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+import torch
+from bs4 import BeautifulSoup
+
+from playground import compare
+from playground.embedding import (INITS, cosine_similarity, embed, embedding_table, model_param_terms, model_params,
+                                  one_hot_check)
+from playground.embedding_view import plot_label
+from playground.examples import EXAMPLES
+from playground.web import embed_api, update_embedding
+
+GPT2_INIT, TORCH_INIT = list(INITS)
+
+
+def test_gpt2_small_parameters_match_the_lesson():
+    assert [t.count for t in model_param_terms()] == [38_597_376, 786_432, 85_054_464, 1_536]
+    totals = model_params()
+    assert totals["tied"] == 124_439_808  # "GPT-2 small (124M)"
+    assert totals["untied"] == 163_037_184
+    assert round(totals["embedding_share"], 3) == 0.310  # "about 31% of the entire model"
+
+
+def test_one_block_counted_by_hand():
+    """One block: 2 LayerNorms (768 weights, 768 biases each), qkv 768x2304+2304, proj 768x768+768,
+    MLP 768x3072+3072 and 3072x768+768: 7,087,872."""
+    assert model_param_terms()[2].count == 12 * (2 * 1536 + 1_771_776 + 590_592 + 2_362_368 + 2_360_064)
+
+
+RANDOM_IDS = [[random.Random(seed).randrange(50257) for _ in range(64)] for seed in (1, 2)]
+
+
+@pytest.mark.parametrize("ids", [[15496, 995], *RANDOM_IDS, [50256, 0, 50256]])
+@pytest.mark.parametrize("init", list(INITS))
+def test_one_hot_times_the_table_equals_the_lookup(ids, init):
+    check = one_hot_check(ids, init)
+    assert check.equals_lookup and check.n_tokens == len(ids)
+    assert check.one_hot_bytes == len(ids) * 50257 * 4 and check.lookup_bytes == len(ids) * 768 * 4
+    table = embedding_table(init).weight.weight  # and against indexing the table directly
+    assert torch.equal(embed(ids, init)[0], table[torch.tensor(ids)])
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.key for e in EXAMPLES])
+def test_one_hot_equals_lookup_for_every_example(example):
+    ids = compare(example.text)["tokenizers"][0]["ids"]
+    assert one_hot_check(ids, GPT2_INIT).equals_lookup
+
+
+def test_the_one_hot_tensor_is_capped():
+    check = one_hot_check(list(range(300)), GPT2_INIT)
+    assert check.n_tokens == 64 and check.one_hot_bytes == 12_865_792  # (1, 64, 50257) float32
+    head, _, _ = update_embedding(" the" * 300, GPT2_INIT)
+    assert "the first 64 of 300 tokens" in BeautifulSoup(head, "html5lib").get_text()
+
+
+def test_cosine_similarity_of_rows():
+    ids = [262, 3290, 290, 262, 3797, 290, 262, 6512]  # "the dog and the cat and the bird"
+    sim = cosine_similarity(embed(ids, GPT2_INIT)[0].numpy())
+    assert sim.shape == (8, 8)
+    assert np.allclose(sim, sim.T) and np.allclose(np.diag(sim), 1.0)
+    for i in range(8):
+        for j in range(8):
+            if ids[i] == ids[j]:
+                assert sim[i, j] == pytest.approx(1.0)
+            else:
+                assert abs(sim[i, j]) < 0.2  # random rows in 768 dimensions: about 0.036 typically
+    v = np.array([[3.0, 4.0], [-4.0, 3.0], [6.0, 8.0]])  # by hand: orthogonal, and parallel
+    assert np.allclose(cosine_similarity(v), [[1, 0, 1], [0, 1, 0], [1, 0, 1]])
+
+
+def test_the_panel_says_what_the_plots_prove():
+    _, memory, plots = update_embedding("the dog and the cat and the bird", GPT2_INIT)
+    text = BeautifulSoup(plots, "html5lib").get_text()
+    assert "exactly 0 for every pair of different tokens" in text and "1/√768 ≈ 0.036" in text
+    assert "The 2 repeated tokens give exactly 1.0 off the diagonal" in text  # " the" and " and" again ("the" differs)
+    assert "we ship no trained weights" in text
+    assert len(BeautifulSoup(plots, "html5lib").select("img.plot")) == 2
+    table = BeautifulSoup(memory, "html5lib").get_text()
+    assert "124,439,808" in table and "163,037,184" in table and "31.0%" in table
+
+
+def test_plot_labels_are_cut_to_fit():
+    assert plot_label({"text": " SolidGoldMagikarp", "partial": False, "special": False, "piece": ""}) == "·SolidGoldMag…"
+    assert plot_label({"text": " the", "partial": False, "special": False, "piece": ""}) == "·the"
+
+
+def test_embed_api():
+    answer = embed_api("the dog and the cat", TORCH_INIT)
+    assert answer["shape"] == [1, 5, 768] and answer["dtype"] == "float32"
+    assert answer["ids"] == [1169, 3290, 290, 262, 3797] and answer["pieces"] == ["the", "Ġdog", "Ġand", "Ġthe", "Ġcat"]
+    assert answer["n_params"] == 38_597_376
+    assert answer["model_params"]["tied"] == 124_439_808 and answer["model_params"]["untied"] == 163_037_184
+    assert answer["one_hot"] == {"shape": [1, 5, 50257], "bytes": 5 * 50257 * 4, "equals_lookup": True,
+                                 "checked_tokens": 5}
+    sim = np.array(answer["similarity"])
+    assert sim.shape == (5, 5) and np.allclose(np.diag(sim), 1.0, atol=1e-6)
+    assert embed_api("x" * 10)["init"] == GPT2_INIT  # the default
