@@ -21,7 +21,7 @@ from serve import running
 def first_compare_seconds(url: str, t_start: float) -> float:
     """Call /compare over Gradio's HTTP API until it answers; seconds since t_start."""
     request = urllib.request.Request(
-        url + "gradio_api/call/compare", data=json.dumps({"data": ["Hello world", False]}).encode(),
+        url + "gradio_api/call/compare", data=json.dumps({"data": ["Hello world", False, None]}).encode(),  # text, special, tokenizers (default)
         headers={"Content-Type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=120) as response:

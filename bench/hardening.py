@@ -29,6 +29,7 @@ from pathlib import Path
 from serve import ApiError, call_api, running
 
 EMOJI = "😀"
+LESSON = ["gpt2", "bert", "llama"]  # the panels' tokenizers: over plain HTTP every input is sent
 GPT2_INIT = "GPT-2: N(0, 0.02)"
 
 
@@ -98,7 +99,7 @@ def worker_gone_rss(pid: int, timeout: float = 200) -> float:
 
 def small_edit(url: str, text: str = "Hello world") -> float:
     t0 = time.perf_counter()
-    call_api(url, "panels", [text, True, "text", False])
+    call_api(url, "panels", [text, True, "text", False, *LESSON])
     return time.perf_counter() - t0
 
 
@@ -108,7 +109,7 @@ def big_answers(url: str, pid: int) -> None:
     answered = 0
     with PeakSampler(pid) as sampler:
         for _ in range(8):
-            [result] = call_api(url, "compare", [text, False])
+            [result] = call_api(url, "compare", [text, False, None])
             answered += result["chars"] == 100_000
     after = settled_rss(pid)
     idle = worker_gone_rss(pid)
@@ -123,8 +124,8 @@ def many_sessions(url: str, pid: int, sessions: int) -> None:
 
     def one(i: int) -> None:
         text = f"student {i} types a sentence of their own, number {i * 7919}"
-        endpoint, args = [("panels", [text, True, "text", False]), ("embedding", [text, GPT2_INIT]),
-                          ("compare", [text, False])][i % 3]
+        endpoint, args = [("panels", [text, True, "text", False, *LESSON]), ("embedding", [text, GPT2_INIT]),
+                          ("compare", [text, False, None])][i % 3]
         try:
             call_api(url, endpoint, args)
         except Exception as err:  # counted and shown: the point is to see them
@@ -149,7 +150,7 @@ def starvation(url: str, pid: int, big_calls: int) -> None:
 
     def big() -> None:
         try:
-            call_api(url, "compare", [text, False])
+            call_api(url, "compare", [text, False, None])
             outcomes.append("ok")
         except ApiError as err:
             outcomes.append(f"refused: {err}")
@@ -182,7 +183,7 @@ def main() -> None:
     for key in only:
         scenario, args = scenarios[key]
         with running("app.py") as (url, process, _):
-            call_api(url, "compare", ["warm up", False])  # waits for the tokenizers
+            call_api(url, "compare", ["warm up", False, None])  # waits for the tokenizers
             call_api(url, "embedding", ["warm up", GPT2_INIT])
             steady_rss(process.pid)  # and for the rest of the background warm-up
             scenario(url, process.pid, *args)

@@ -1,9 +1,10 @@
-"""python -m playground "some text": the three tokenizations side by side in a terminal.
+"""python -m playground "some text": tokenizations side by side in a terminal.
 
     python -m playground "Hello world"           coloured blocks, one per token, with counts
     python -m playground --ids "Hello world"     the ids instead of the text
     python -m playground --json "Hello world"    compare()'s dict as JSON
     echo "Hello world" | python -m playground -  read the text from standard input
+    python -m playground --tokenizers gpt4o,llama3,gemma "Hello world"   any of the eight, in that order
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import sys
 
 from playground.colors import text_color, token_color
-from playground.compare import compare
+from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare
 from playground.display import segments, show_whitespace, token_label
 
 
@@ -49,10 +50,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("text", help='the text to tokenize, or "-" to read it from standard input')
     parser.add_argument("--json", action="store_true", help="print compare()'s dict as JSON")
     parser.add_argument("--ids", action="store_true", help="show token ids instead of token text")
-    parser.add_argument("--special", action="store_true", help="add [CLS]/[SEP] (BERT) and <s> (Llama)")
+    parser.add_argument("--special", action="store_true", help="add the special tokens ([CLS]/[SEP], <s>, ...)")
+    parser.add_argument("--tokenizers", default=",".join(DEFAULT_TOKENIZERS),
+                        help=f"which, in order, comma-separated: any of {', '.join(TOKENIZER_NAMES)} "
+                             f"(default: {','.join(DEFAULT_TOKENIZERS)})")
     args = parser.parse_args(argv)
     text = sys.stdin.read() if args.text == "-" else args.text
-    result = compare(text, special=args.special)
+    try:
+        result = compare(text, special=args.special, tokenizers=args.tokenizers.split(","))
+    except ValueError as err:
+        parser.error(str(err))
     if args.json:
         json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
         print()

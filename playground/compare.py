@@ -8,21 +8,28 @@ import threading
 from playground.base import Tokenizer
 from playground.spans import replace_lone_surrogates
 
-# Display order, and where each family lives. Imported on first use: transformers alone
-# takes over a second to import, and a page should not wait for that to appear.
+# Every tokenizer, in display order, and where its family lives. Each is imported and loaded on
+# first use: transformers alone takes over a second to import, Gemma's vocabulary is 256,000
+# pieces, and a page that shows the lesson's three should not wait for the other five.
 TOKENIZER_CLASSES = {
     "gpt2": ("playground.gpt2", "GPT2Tokenizer"),
     "bert": ("playground.bert", "BertTokenizer"),
-    "llama": ("playground.llama", "LlamaTokenizer"),
+    "llama": ("playground.sentencepiece_bpe", "LlamaTokenizer"),
+    "gpt4": ("playground.tiktoken_bpe", "GPT4Tokenizer"),
+    "gpt4o": ("playground.tiktoken_bpe", "GPT4oTokenizer"),
+    "llama3": ("playground.llama3", "Llama3Tokenizer"),
+    "mistral": ("playground.sentencepiece_bpe", "MistralTokenizer"),
+    "gemma": ("playground.sentencepiece_bpe", "GemmaTokenizer"),
 }
 TOKENIZER_NAMES = tuple(TOKENIZER_CLASSES)
+DEFAULT_TOKENIZERS = ("gpt2", "bert", "llama")  # the lesson's three
 
 _loaded: dict[str, Tokenizer] = {}
 _load_lock = threading.Lock()  # many users' first requests may arrive at once: load each family once
 
 
 def get_tokenizer(name: str) -> Tokenizer:
-    """The shared, read-only tokenizer called `name` ("gpt2", "bert" or "llama")."""
+    """The shared, read-only tokenizer called `name` (one of TOKENIZER_NAMES)."""
     tokenizer = _loaded.get(name)
     if tokenizer is None:
         if name not in TOKENIZER_CLASSES:
@@ -35,22 +42,34 @@ def get_tokenizer(name: str) -> Tokenizer:
     return tokenizer
 
 
-def compare(text: str, special: bool = False, token_limit: int | None = None) -> dict:
-    """Tokenize text with GPT-2, BERT and Llama 2, side by side.
+def check_tokenizers(names) -> tuple[str, ...]:
+    """names as a tuple of known tokenizer names, or a ValueError listing the known ones."""
+    names = (names,) if isinstance(names, str) else tuple(names)
+    unknown = [n for n in names if n not in TOKENIZER_CLASSES]
+    if unknown or not names:
+        raise ValueError(f"unknown tokenizer {unknown[0] if unknown else 'list (empty)'}; "
+                         f"choose from {', '.join(TOKENIZER_NAMES)}")
+    return names
+
+
+def compare(text: str, special: bool = False, token_limit: int | None = None,
+            tokenizers: tuple[str, ...] = DEFAULT_TOKENIZERS) -> dict:
+    """Tokenize text with several tokenizers side by side: GPT-2, BERT and Llama 2 by default.
 
     Returns {"text", "chars", "bytes", "replaced_surrogates", "special",
-    "tokenizers": [gpt2, bert, llama]}, each tokenizer a dict from Tokenizer.describe():
+    "tokenizers": [...]}, one per name in `tokenizers`, in that order, each a dict from Tokenizer.describe():
     its ids, starts and ends (exact character spans), its counts, and its tokens as
     dicts (the first token_limit of them, if given; all by default). `text` is the
     input as tokenized: lone surrogates, which UTF-8 cannot hold, become U+FFFD
     (`replaced_surrogates` says how many). Special tokens ([CLS]/[SEP], <s>) are
     added only with special=True.
 
-    Raises ValueError if text is not a str.
+    Raises ValueError if text is not a str, or a tokenizer name is unknown.
     """
     if not isinstance(text, str):
         hint = " decode it first, e.g. data.decode('utf-8')" if isinstance(text, (bytes, bytearray)) else ""
         raise ValueError(f"compare() takes text as a str, got {type(text).__name__};{hint or ' pass a str'}")
+    tokenizers = check_tokenizers(tokenizers)
     text, replaced = replace_lone_surrogates(text)
     return {
         "text": text,
@@ -58,5 +77,5 @@ def compare(text: str, special: bool = False, token_limit: int | None = None) ->
         "bytes": len(text.encode("utf-8")),
         "replaced_surrogates": replaced,
         "special": bool(special),
-        "tokenizers": [get_tokenizer(name).describe(text, special, token_limit) for name in TOKENIZER_NAMES],
+        "tokenizers": [get_tokenizer(name).describe(text, special, token_limit) for name in tokenizers],
     }

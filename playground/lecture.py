@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from playground.compare import compare
+from playground.compare import DEFAULT_TOKENIZERS, compare
 from playground.examples import EXAMPLES_BY_KEY, Example
 from playground.render import indentation_token_count
 
@@ -58,7 +58,8 @@ def glitch_answer(result: dict, example: Example) -> list[str] | str:
 
 
 def language_answer(result: dict, example: Example) -> list[str]:
-    english = {t["name"]: t["count"] for t in compare(example.english)["tokenizers"]}
+    names = tuple(t["name"] for t in result["tokenizers"])
+    english = {t["name"]: t["count"] for t in compare(example.english, tokenizers=names)["tokenizers"]}
     items = []
     for tok in result["tokenizers"]:
         per_char = tok["count"] / tok["chars"] if tok["chars"] else 0
@@ -83,12 +84,12 @@ ANSWERS = {"code": whitespace_answer, "magikarp": glitch_answer, "hindi": langua
            "mandarin": language_answer, "numbers": number_answer}
 
 
-def answer_html(key: str, text: str) -> str:
-    """The answer to the example's question, computed on `text` as it is now."""
+def answer_html(key: str, text: str, names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
+    """The answer to the example's question, computed on `text` as it is now, for these tokenizers."""
     example = EXAMPLES_BY_KEY.get(key)
     if example is None:
         return ""
-    result = compare(text)
+    result = compare(text, tokenizers=names)
     answer = ANSWERS[key](result, example)
     lead = "" if text == example.text else '<p class="edited">Computed on your edited text.</p>'
     if isinstance(answer, str):

@@ -119,10 +119,11 @@ def panel_html(result: dict, text: str, *, show_ids: bool = False, mark_whitespa
         notes.append(f"decode(encode(text)) gives back: <q>{escape(back)}</q>")
     notes_html = "".join(f'<p class="note">{n}</p>' for n in notes)
     return (
+        f'<div class="panel-body" data-tokenizer="{result["name"]}">'
         f'<div class="panel-head"><h3>{escape(result["label"])}</h3>'
         f'<span class="sub">{escape(result["library"])} · vocabulary {result["vocab_size"]:,}</span></div>'
         f"{stats_html(result, text)}"
         f'<div class="toks{" ids" if show_ids else ""}" tabindex="0" aria-label="{escape(result["label"])} tokens">'
         f"{tokens_html(result, text, show_ids=show_ids, mark_whitespace=mark_whitespace)}</div>"
-        f"{notes_html}"
+        f"{notes_html}</div>"
     )

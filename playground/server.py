@@ -28,7 +28,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-PUBLIC_APIS = frozenset({"compare", "embed", "panels", "embedding"})  # /call/<name> serves these, and only these
+PUBLIC_APIS = frozenset({"compare", "embed", "premium", "panels", "embedding"})  # /call/<name> serves these, and only these
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the page cuts the text to 100,000 chars
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
@@ -199,6 +199,11 @@ def limit_malloc_arenas() -> None:
         ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, 2)
     except (OSError, AttributeError):  # not glibc: nothing to tune
         pass
+
+
+def run_in_worker(fn: Callable[..., T], *args) -> T:
+    """fn(*args) in the big-input worker: for work that loads what the server itself need not hold."""
+    return _worker.run(fn, *args)
 
 
 def run_sized(text: str, fn: Callable[..., T], *args) -> T:

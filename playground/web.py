@@ -16,15 +16,16 @@ import os
 import tempfile
 import threading
 import zlib
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
 import gradio as gr
 
 from playground import server, work
-from playground.compare import TOKENIZER_NAMES, get_tokenizer
+from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_CLASSES, TOKENIZER_NAMES, get_tokenizer
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
-from playground.inputs import expect_choice, expect_flag, expect_text
+from playground.inputs import expect_choice, expect_flag, expect_text, quote, refuse
 from playground.plots import png_html
 from playground.lecture import answer_html, prompt_html
 from playground.spans import replace_lone_surrogates
@@ -39,13 +40,19 @@ WEB_DIR = Path(__file__).resolve().parent / "web"
 # --- pure handlers -----------------------------------------------------------------------
 
 
-def update_panels(text: str, mark_whitespace: bool, view: str, special: bool) -> tuple[str, ...]:
-    """(note, gpt2 panel, bert panel, llama panel) for the current input and toggles."""
+def expect_tokenizers(names: tuple) -> tuple[str, ...]:
+    return tuple(expect_choice(name, TOKENIZER_NAMES, "tokenizer") for name in names)
+
+
+def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, first: str = "gpt2",
+                  second: str = "bert", third: str = "llama") -> tuple[str, ...]:
+    """(note, and one panel for each of the three chosen tokenizers) for the current input and toggles."""
     text = expect_text(text)
     mark_whitespace = expect_flag(mark_whitespace, "mark_whitespace")
     view = expect_choice(view, VIEWS, "view")
     special = expect_flag(special, "special")
-    return server.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special)
+    names = expect_tokenizers((first, second, third))
+    return server.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names)
 
 
 def update_embedding(text: str, init: str) -> tuple[str, str, str]:
@@ -97,30 +104,84 @@ def text_from_url(query: dict) -> str:
     return example.text if example else DEFAULT_TEXT
 
 
-def export(text: str, special: bool, fmt: str) -> str:
+def export(text: str, special: bool, fmt: str, *names: str) -> str:
     text, special = expect_text(text), expect_flag(special, "special")
-    return server.run_sized(text, work.export_text, text, special, fmt)
+    return server.run_sized(text, work.export_text, text, special, fmt, expect_tokenizers(names or DEFAULT_TOKENIZERS))
 
 
-def compare_api(text: str, special: bool = False) -> dict:
+def compare_api(text: str, special: bool = False, tokenizers: list[str] | None = None) -> dict:
     """compare() for text, through the API: at most 100,000 characters (`cut_chars` says how many
     were cut). With more than 1,000 tokens in any tokenizer (work.API_LIST_TOKENS), the answer is
     `packed`: each tokenizer's `ids`, `starts` and `ends` are strings of space-separated integers,
-    and `tokens` holds the first 1,000 tokens as dicts. Every count covers all tokens."""
+    and `tokens` holds the first 1,000 tokens as dicts. Every count covers all tokens. `tokenizers`
+    lists any of the eight names (default: gpt2, bert, llama)."""
     text, special = expect_text(text), expect_flag(special, "special")
-    return server.run_sized(text, work.api_answer, text, special)
+    if tokenizers is None:
+        names = DEFAULT_TOKENIZERS
+    elif isinstance(tokenizers, list) and tokenizers:
+        names = expect_tokenizers(tuple(tokenizers))
+    else:
+        raise refuse(f"tokenizers must be a list of names from {', '.join(TOKENIZER_NAMES)}; got {quote(tokenizers)}")
+    return server.run_sized(text, work.api_answer, text, special, names)
 
 
-def examples_slide_html() -> str:
-    """The five examples' token counts: a table and a bar chart, on one slide."""
-    headers, rows = example_table()
+@lru_cache(maxsize=1)
+def premium_result() -> tuple[dict, bytes]:
+    """The token premium of all eight tokenizers and its chart, computed once, in the worker process
+    (it loads every tokenizer: the server's own memory does not pay for the five it may never show)."""
+    from playground.premium import premium_png_for
+
+    return server.run_in_worker(premium_png_for, TOKENIZER_NAMES)
+
+
+def premium_api() -> dict:
+    """The token premium of 12 languages (FLORES-200, 200 sentences each) for all eight tokenizers."""
+    return premium_result()[0]
+
+
+def premium_html() -> str:
+    """The Languages section: a table of premiums (English = 1) with BERT's [UNK] share, and a chart."""
+    from playground.premium import LANGUAGES
+
+    result, png = premium_result()
+    names = result["tokenizers"]
+    labels = {name: get_tokenizer_class_label(name) for name in names}
+    head = "<th>language</th>" + "".join(f"<th>{escape(labels[n])}</th>" for n in names) + "<th>BERT [UNK]</th>"
+    rows = "".join(
+        f"<tr><td>{escape(LANGUAGES[code])}</td>"
+        + "".join(f"<td class='num'>{result['premium'][code][n]:.2f}</td>" for n in names)
+        + f"<td class='num'>{result['unk'][code]['bert'] / result['tokens'][code]['bert']:.0%}</td></tr>"
+        for code in result["languages"])
+    return (
+        "<p class='note'>Tokens for the same 200 FLORES-200 sentences, over English's (each sentence on its own, "
+        "no special tokens). A low BERT figure can hide lost text: BERT maps most words it cannot spell to "
+        "[UNK], one token each, and the last column says how much of its output that is.</p>"
+        f"<table class='examples premium'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        + png_html(png, "token premium of twelve languages", "token-premium.png")
+        + "<p class='note'>FLORES-200 (NLLB Team, 2022), as redistributed by Petrov et al. (2023), CC BY-SA 4.0. "
+          "Built with Meta Llama 3.</p>")
+
+
+def get_tokenizer_class_label(name: str) -> str:
+    """A tokenizer's label without loading it: the selectors list all eight, and load none."""
+    import importlib
+
+    module, cls = TOKENIZER_CLASSES[name]
+    return getattr(importlib.import_module(module), cls).label
+
+
+def examples_slide_html(first: str = "gpt2", second: str = "bert", third: str = "llama",
+                        all_eight: bool = False) -> str:
+    """The five examples' token counts under the panels' tokenizers (or all eight): a table and a bar chart."""
+    names = TOKENIZER_NAMES if expect_flag(all_eight, "all_eight") else expect_tokenizers((first, second, third))
+    headers, rows = example_table(names)
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     body = "".join(
         "<tr>" + "".join(f"<td{' class=num' if i else ''}>{escape(str(v))}</td>" for i, v in enumerate(r)) + "</tr>"
         for r in rows
     )
     return (f"<table class='examples'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            + png_html(example_chart_png(), "token counts of the five examples", "token-counts.png"))
+            + png_html(example_chart_png(names), "token counts of the five examples", "token-counts.png"))
 
 
 def warm_up() -> None:
@@ -130,7 +191,7 @@ def warm_up() -> None:
     from playground.colors import palette
     from playground.embedding import INITS, embedding_table, heatmap_png
 
-    for name in TOKENIZER_NAMES:
+    for name in DEFAULT_TOKENIZERS:  # the other five load when first chosen
         get_tokenizer(name)
     palette("light"), palette("dark")
     example_chart_png()  # imports matplotlib, tokenizes the five examples
@@ -143,22 +204,31 @@ def warm_up() -> None:
 # --- Gradio wiring -----------------------------------------------------------------------
 
 
-def update_answer(key: str, text: str) -> tuple[str, str]:
-    """(prompt, answer) for the current example and text: the answer stays hidden until Reveal."""
+def update_answer(key: str, text: str, first: str = "gpt2", second: str = "bert",
+                  third: str = "llama") -> tuple[str, str]:
+    """(prompt, answer) for the current example, text and tokenizers: the answer stays hidden until Reveal."""
     key, text = expect_choice(key, ("", *EXAMPLES_BY_KEY), "example"), expect_text(text)
+    names = expect_tokenizers((first, second, third))
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    return prompt_html(key), server.run_sized(text, answer_html, key, text)
+    return prompt_html(key), server.run_sized(text, answer_html, key, text, names)
 
 
-def page_from_url(query: dict) -> tuple[str, str, bool, bool]:
-    """(text, example key, guess first, presenter view) for a link's query string."""
+def tokenizers_from_url(value: str) -> tuple[str, str, str]:
+    """?tokenizers=gpt4o,llama3,gemma -> the three panels' tokenizers; a missing or unknown one keeps its default."""
+    asked = [name.strip() for name in value.split(",")][:3] if value else []
+    return tuple(a if a in TOKENIZER_NAMES else d for a, d in zip(asked + ["", "", ""], DEFAULT_TOKENIZERS))
+
+
+def page_from_url(query: dict) -> tuple:
+    """(text, example key, guess first, presenter view, three tokenizers) for a link's query string."""
     text = text_from_url(query)
     key = query.get("example", "")
     key = key if key in EXAMPLES_BY_KEY and text == EXAMPLES_BY_KEY[key].text else ""
-    return text, key, query.get("guess") == "1", query.get("present") == "1"
+    return (text, key, query.get("guess") == "1", query.get("present") == "1",
+            *tokenizers_from_url(query.get("tokenizers", "")))
 
 
-def page_for_request(request: gr.Request) -> tuple[str, str, bool, bool]:
+def page_for_request(request: gr.Request) -> tuple:
     return page_from_url(dict(request.query_params))
 
 
@@ -168,8 +238,9 @@ def build_demo() -> gr.Blocks:
     with gr.Blocks(title="Tokenizer playground", analytics_enabled=False) as demo:
         gr.HTML(
             "<h1>Token embeddings: from string to (B, T, 768)</h1>"
-            "<p class='lede'>Type once: GPT-2, BERT and Llama 2 carve up the same text. "
-            "The same token id always has the same colour.</p>", elem_id="header",
+            "<p class='lede'>Type once: GPT-2, BERT and Llama 2 carve up the same text (or pick any of eight "
+            "tokenizers above a panel; built with Meta Llama 3). The same token id always has the same colour.</p>",
+            elem_id="header",
         )
         with gr.Row(elem_id="examples"):
             example_buttons = [gr.Button(e.title, size="sm", elem_id=f"example-{e.key}", elem_classes="chip",
@@ -199,17 +270,25 @@ def build_demo() -> gr.Blocks:
                                     placeholder="a link to this text appears here", container=False,
                                     scale=1, min_width=160)
         note = gr.HTML(elem_id="limit-note")
-        panels = []
+        panels, choosers = [], []
+        choices = [(get_tokenizer_class_label(name), name) for name in TOKENIZER_NAMES]
         with gr.Row(elem_id="panels", equal_height=False):
-            for name in TOKENIZER_NAMES:
+            # The slots keep the lesson's ids (#panel-gpt2, ...) whatever they show; each panel's
+            # markup says which tokenizer it is (data-tokenizer).
+            for slot, name in enumerate(DEFAULT_TOKENIZERS):
                 with gr.Column(min_width=300):  # three fit side by side at 1024 px; they stack on a phone
+                    choosers.append(gr.Dropdown(choices, value=name, show_label=False, container=False,
+                                                elem_id=f"tokenizer-{slot}", elem_classes="chooser"))
                     panels.append(gr.HTML(elem_id=f"panel-{name}", elem_classes="panel", js_on_load=None))
         with gr.Row(elem_id="downloads"):
             csv_button = gr.Button("Download tokens (CSV)", size="md")
             json_button = gr.Button("Download tokens (JSON)", size="md")
         download_data = gr.Textbox(visible=False)
         with gr.Accordion("All five examples on one slide", open=False, elem_id="slide"):
+            all_eight = gr.Checkbox(value=False, label="All eight tokenizers", elem_id="all-eight")
             slide = gr.HTML(js_on_load=None)
+        with gr.Accordion("Languages: the token premium of twelve languages", open=False, elem_id="languages") as languages:
+            premium = gr.HTML(js_on_load=None, elem_id="premium")
         gr.HTML("<h2>From ids to vectors: the GPT-2 ids through the lesson's TokenEmbedding</h2>")
         with gr.Row(equal_height=False):
             with gr.Column(min_width=420):
@@ -219,12 +298,15 @@ def build_demo() -> gr.Blocks:
                 memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
 
-        demo.load(page_for_request, outputs=[text, example_key, guess, present], api_visibility="private",
+        demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers], api_visibility="private",
                   show_progress="hidden")
-        demo.load(examples_slide_html, outputs=slide, api_visibility="private", show_progress="hidden")
+        gr.on([demo.load, all_eight.change, *(c.change for c in choosers)], examples_slide_html,
+              inputs=[*choosers, all_eight], outputs=slide, api_visibility="private", show_progress="hidden",
+              preprocess=False, trigger_mode="always_last")
+        languages.expand(premium_html, outputs=premium, api_visibility="private")
         gr.on(
-            [text.change, mark_ws.change, view.change, special.change], update_panels,
-            inputs=[text, mark_ws, view, special], outputs=[note, *panels],
+            [text.change, mark_ws.change, view.change, special.change, *(c.change for c in choosers)], update_panels,
+            inputs=[text, mark_ws, view, special, *choosers], outputs=[note, *panels],
             preprocess=False,  # the handler checks the raw values itself, and logs none of them
             trigger_mode="always_last", concurrency_id="panels", concurrency_limit=4,
             show_progress="hidden", api_name="panels",
@@ -237,7 +319,8 @@ def build_demo() -> gr.Blocks:
             show_progress="hidden", api_name="embedding",
         )
         gr.on(
-            [text.change, example_key.change], update_answer, inputs=[example_key, text], outputs=[prompt, answer],
+            [text.change, example_key.change, *(c.change for c in choosers)], update_answer,
+            inputs=[example_key, text, *choosers], outputs=[prompt, answer],
             preprocess=False, trigger_mode="always_last", concurrency_id="panels", api_visibility="private",
             show_progress="hidden",
         )
@@ -247,15 +330,18 @@ def build_demo() -> gr.Blocks:
         reveal.click(None, js="() => playgroundReveal()")
         guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")
         present.change(None, inputs=present, js="(on) => playgroundMode('present', on)")
-        share.click(None, inputs=text, outputs=share_link, js="(text) => playgroundShareLink(text)")
+        share.click(None, inputs=[text, *choosers], outputs=share_link,
+                    js="(text, ...tokenizers) => playgroundShareLink(text, tokenizers)")
         for button, fmt in ((csv_button, "csv"), (json_button, "json")):
             button.click(
-                lambda t, s, fmt=fmt: export(t, s, fmt), inputs=[text, special], outputs=download_data,
+                lambda t, s, *names, fmt=fmt: export(t, s, fmt, *names), inputs=[text, special, *choosers],
+                outputs=download_data,
                 api_visibility="private", show_progress="hidden",
             ).then(None, inputs=download_data, js=f"(data) => playgroundDownload(data, 'tokens.{fmt}')")
         # Four at once: a long text waits for the big-input worker in its thread, so small calls still get slots.
         gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=4)
         gr.api(embed_api, api_name="embed", concurrency_id="embedding")
+        gr.api(premium_api, api_name="premium", concurrency_id="embedding")
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
     return demo
@@ -276,6 +362,7 @@ def launch(demo: gr.Blocks) -> None:
         state_session_capacity=server.SESSION_CAPACITY,
         css=(WEB_DIR / "playground.css").read_text(encoding="utf-8"),
         head=(f"<script>const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
+              f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
               f"{(WEB_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"),
         footer_links=["api"],
         # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.

@@ -11,7 +11,7 @@ import threading
 
 from cachetools import LRUCache, cached
 
-from playground.compare import compare, get_tokenizer
+from playground.compare import DEFAULT_TOKENIZERS, compare, get_tokenizer
 from playground.export import tokens_csv, tokens_json
 from playground.render import MAX_DRAWN_TOKENS, panel_html
 
@@ -36,11 +36,12 @@ def result_bytes(result: dict) -> int:
 
 
 @cached(LRUCache(COMPARE_CACHE_BYTES, getsizeof=result_bytes), lock=threading.Lock())
-def _cached_compare(text: str, special: bool, token_limit: int | None) -> dict:
-    return compare(text, special, token_limit)
+def _cached_compare(text: str, special: bool, token_limit: int | None, names: tuple[str, ...]) -> dict:
+    return compare(text, special, token_limit, names)
 
 
-def compare_limited(text: str, special: bool = False, token_limit: int | None = None) -> tuple[dict, int]:
+def compare_limited(text: str, special: bool = False, token_limit: int | None = None,
+                    names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[dict, int]:
     """compare() on at most MAX_INPUT_CHARS characters; returns (result, characters cut).
 
     The result may be shared between users through the cache: read it, never change it.
@@ -48,8 +49,8 @@ def compare_limited(text: str, special: bool = False, token_limit: int | None = 
     cut = max(0, len(text) - MAX_INPUT_CHARS)
     text = text[:MAX_INPUT_CHARS]
     if len(text) <= CACHED_INPUT_CHARS:
-        return _cached_compare(text, special, token_limit), cut
-    return compare(text, special, token_limit), cut
+        return _cached_compare(text, special, token_limit, names), cut
+    return compare(text, special, token_limit, names), cut
 
 
 def limit_note(cut: int, total: int) -> str:
@@ -64,9 +65,10 @@ def surrogate_note(result: dict) -> str:
     return f'<p class="limit">{n:,} lone surrogate(s) in the input were replaced by U+FFFD.</p>' if n else ""
 
 
-def panels(text: str, mark_whitespace: bool, show_ids: bool, special: bool) -> tuple[str, ...]:
-    """(note, gpt2 panel, bert panel, llama panel): the HTML the page shows for an edit."""
-    result, cut = compare_limited(text, special, MAX_DRAWN_TOKENS)
+def panels(text: str, mark_whitespace: bool, show_ids: bool, special: bool,
+           names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[str, ...]:
+    """(note, one panel per tokenizer in names): the HTML the page shows for an edit."""
+    result, cut = compare_limited(text, special, MAX_DRAWN_TOKENS, names)
     html = tuple(panel_html(tok, result["text"], show_ids=show_ids, mark_whitespace=mark_whitespace)
                  for tok in result["tokenizers"])
     return (limit_note(cut, len(text)) + surrogate_note(result), *html)
@@ -77,9 +79,9 @@ def pack_numbers(numbers: list[int]) -> str:
     return " ".join(map(str, numbers))
 
 
-def api_answer(text: str, special: bool) -> dict:
+def api_answer(text: str, special: bool, names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> dict:
     """compare() for text as /compare sends it (see web.compare_api)."""
-    result, cut = compare_limited(text, special, API_LIST_TOKENS)
+    result, cut = compare_limited(text, special, API_LIST_TOKENS, names)
     packed = any(t["count"] > API_LIST_TOKENS for t in result["tokenizers"])
     if packed:  # new dicts: the cached result is shared, never changed
         tokenizers = [{**t, **{column: pack_numbers(t[column]) for column in ("ids", "starts", "ends")}}
@@ -95,7 +97,7 @@ def gpt2_head(text: str, limit: int) -> tuple[int, list[dict]]:
     return len(columns.ids), gpt2.token_dicts(text, columns, limit)
 
 
-def export_text(text: str, special: bool, fmt: str) -> str:
-    """The tokens of all three as CSV or JSON, for the download buttons."""
-    result, _ = compare_limited(text, special)
+def export_text(text: str, special: bool, fmt: str, names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
+    """The tokens of the panels' tokenizers as CSV or JSON, for the download buttons."""
+    result, _ = compare_limited(text, special, None, names)
     return tokens_csv(result) if fmt == "csv" else tokens_json(result)

@@ -15,13 +15,37 @@ OFFICIAL = {
     "gpt2/vocab.bpe": "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5",
     "bert-base-uncased/vocab.txt": "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3",
     "llama-2/tokenizer.model": "9e556afd44213b6bd1be2b850ebbbd98f5481437a8021afaf58ee7fb1818d347",
+    "cl100k/cl100k_base.tiktoken": "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+    "o200k/o200k_base.tiktoken": "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+    "llama-3/tokenizer.json": "c05a3c2174e9edd5be19dc5a0748c42a9037bec2811ce062728bfd71f8702d78",
+    "mistral/tokenizer.model": "dadfd56d766715c61d2ef780a525ab43b8e6da4de6865bda3d95fdef5e134055",
+    "gemma/tokenizer.model": "61a7b147390c64585d6c3543dd6fc636906c9af3865a5548f27f31aee1d4c8e2",
 }
+FLORES = ["arb_Arab", "deu_Latn", "eng_Latn", "hin_Deva", "jpn_Jpan", "kor_Hang", "mya_Mymr", "rus_Cyrl",
+          "spa_Latn", "swh_Latn", "tam_Taml", "zho_Hans"]
 
 
 def test_manifest_pins_the_official_hashes():
-    assert {name: e["sha256"] for name, e in assets.manifest().items()} == OFFICIAL
+    pinned = {name: e["sha256"] for name, e in assets.manifest().items()}
+    assert {name: h for name, h in pinned.items() if not name.startswith("flores")} == OFFICIAL
+    assert sorted(name for name in pinned if name.startswith("flores")) == [f"flores200-dev-200/{c}.txt" for c in FLORES]
     for entry in assets.manifest().values():
         assert entry["upstream"] and entry["license"]
+
+
+def test_licenses_travel_with_the_files():
+    for path in ("llama-2/LICENSE", "llama-2/USE_POLICY.md", "llama-3/LICENSE", "llama-3/USE_POLICY.md",
+                 "flores200-dev-200/README.md"):
+        assert (ROOT / "assets" / path).stat().st_size > 1000, path
+    notice = (ROOT / "assets" / "NOTICE").read_text(encoding="utf-8")
+    assert "Llama 2 is licensed under the LLAMA 2 Community License" in notice
+    assert "Meta Llama 3 is licensed under the Meta Llama 3 Community License" in notice
+    assert "Built with Meta Llama 3" in notice and "Gemma Terms of Use" in notice and "CC BY-SA 4.0" in notice
+
+
+@pytest.mark.parametrize("code", FLORES)
+def test_each_language_has_its_200_sentences(code):
+    assert len(assets.verified_path(f"flores200-dev-200/{code}.txt").read_text(encoding="utf-8").splitlines()) == 200
 
 
 @pytest.mark.parametrize("name", sorted(OFFICIAL))

@@ -212,3 +212,26 @@ def test_plot_downloads_are_png(page, app_url, tmp_path, filename):
     assert download.value.suggested_filename == filename
     download.value.save_as(tmp_path / filename)
     assert (tmp_path / filename).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_tokenizers_chosen_by_link_by_selector_and_carried_by_share_links(page, app_url):
+    text = "Hello नमस्ते"
+    page.goto(app_url + "?tokenizers=gpt4o,llama3,gemma&text=" + quote(text))
+    expected = {t["name"]: t["ids"] for t in compare(text, tokenizers=("gpt4o", "llama3", "gemma"))["tokenizers"]}
+    page.wait_for_function(
+        """expected => Object.entries(expected).every(([name, ids]) => {
+               const got = [...document.querySelectorAll(`[data-tokenizer=${name}] .tok`)].map(e => Number(e.dataset.id));
+               return got.length === ids.length && got.every((id, i) => id === ids[i]);
+           })""", arg=expected)
+    assert page.locator("#panel-gpt2 [data-tokenizer=gpt4o]").count() == 1  # the slots keep their ids
+    page.locator("#tokenizer-1 input").click()
+    page.get_by_role("option", name="Mistral 7B SentencePiece").click()
+    mistral = compare(text, tokenizers=("mistral",))["tokenizers"][0]["ids"]
+    page.wait_for_function("ids => [...document.querySelectorAll('[data-tokenizer=mistral] .tok')]"
+                           ".map(e => Number(e.dataset.id)).join() === ids.join()", arg=mistral)
+    link = share_link(page)
+    assert "tokenizers=gpt4o%2Cmistral%2Cgemma" in link
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_selector("[data-tokenizer=mistral] .tok")
+    assert other.eval_on_selector_all("[data-tokenizer=mistral] .tok", "els => els.map(e => Number(e.dataset.id))") == mistral

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from playground import assets, compare, embedding, work
 from playground.bert import BertTokenizer
 from playground.gpt2 import GPT2Tokenizer
-from playground.llama import LlamaTokenizer
+from playground.sentencepiece_bpe import LlamaTokenizer
 from playground.spans import char_byte_starts
 from playground.plots import plot_or_error
 from playground.web import compare_api, text_from_url, update_embedding, update_panels

@@ -88,11 +88,17 @@ def test_an_edited_text_is_answered_as_it_is_and_says_so():
     assert "has no SolidGoldMagikarp" in answer_html("magikarp", "")
 
 
+LESSON = ("gpt2", "bert", "llama")
+
+
 @pytest.mark.parametrize("query, expected", [
-    ({"example": "hindi"}, (EXAMPLES_BY_KEY["hindi"].text, "hindi", False, False)),
-    ({"example": "code", "guess": "1", "present": "1"}, (EXAMPLES_BY_KEY["code"].text, "code", True, True)),
-    ({"example": "code", "text": "mine"}, ("mine", "", False, False)),  # ?text= wins, and asks nothing
-    ({"guess": "yes"}, ("Hello world", "", False, False)),
+    ({"example": "hindi"}, (EXAMPLES_BY_KEY["hindi"].text, "hindi", False, False, *LESSON)),
+    ({"example": "code", "guess": "1", "present": "1"}, (EXAMPLES_BY_KEY["code"].text, "code", True, True, *LESSON)),
+    ({"example": "code", "text": "mine"}, ("mine", "", False, False, *LESSON)),  # ?text= wins, and asks nothing
+    ({"guess": "yes"}, ("Hello world", "", False, False, *LESSON)),
+    ({"tokenizers": "gpt4o,llama3,gemma"}, ("Hello world", "", False, False, "gpt4o", "llama3", "gemma")),
+    ({"tokenizers": "mistral"}, ("Hello world", "", False, False, "mistral", "bert", "llama")),  # the rest keep theirs
+    ({"tokenizers": "gpt5,gpt4,,x,y"}, ("Hello world", "", False, False, "gpt2", "gpt4", "llama")),
 ])
 def test_page_from_url(query, expected):
     assert page_from_url(query) == expected

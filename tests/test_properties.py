@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playground import compare
-from playground.llama import SPACE_MARK
+from playground.sentencepiece_bpe import SPACE_MARK
 from playground.spans import replace_lone_surrogates
 
 SPECIAL_STRINGS = ["<|endoftext|>", "[CLS]", "[SEP]", "[UNK]", "[PAD]", "[MASK]", "<s>", "</s>", "<unk>"]

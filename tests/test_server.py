@@ -21,6 +21,9 @@ from serve import ApiError, call_api, running
 from test_properties import any_text
 
 
+LESSON = ["gpt2", "bert", "llama"]  # the panels' tokenizers; over plain HTTP every input is sent
+
+
 @pytest.fixture(scope="module")
 def client():
     from gradio_client import Client
@@ -86,10 +89,34 @@ def test_routes_the_page_does_not_need_are_refused(server, method, path):
 
 def test_the_public_endpoints_answer_through_the_queue(server):
     url, _ = server
-    [result] = call_api(url, "compare", ["Hello world", False])
+    [result] = call_api(url, "compare", ["Hello world", False, None])
     assert [t["ids"] for t in result["tokenizers"]] == [[15496, 995], [7592, 2088], [15043, 3186]]
-    note, gpt2, bert, llama = call_api(url, "panels", ["Hello world", True, "text", False])
+    note, gpt2, bert, llama = call_api(url, "panels", ["Hello world", True, "text", False, *LESSON])
     assert note == "" and "<b>2</b> tokens" in gpt2 and 'data-id="995"' in gpt2
+
+
+def test_any_tokenizers_through_the_api(server):
+    url, _ = server
+    [result] = call_api(url, "compare", ["Hello world", False, ["gemma", "gpt4o", "llama3"]])
+    assert [(t["name"], t["ids"]) for t in result["tokenizers"]] == [
+        ("gemma", [4521, 2134]), ("gpt4o", [13225, 2375]), ("llama3", [9906, 1917])]
+    with pytest.raises(ApiError, match="tokenizer must be one of"):
+        call_api(url, "compare", ["Hello world", False, ["gpt5"]])
+    note, first, _, _ = call_api(url, "panels", ["Hello world", True, "text", False, "mistral", "bert", "llama"])
+    assert 'data-tokenizer="mistral"' in first and 'data-id="22557"' in first
+
+
+def test_the_premium_endpoint(server):
+    url, _ = server
+    [result] = call_api(url, "premium", [])
+    assert result["languages"][0] == "eng_Latn" and len(result["languages"]) == 12
+    assert result["tokenizers"] == ["gpt2", "bert", "llama", "gpt4", "gpt4o", "llama3", "mistral", "gemma"]
+    for name in result["tokenizers"]:
+        assert result["premium"]["eng_Latn"][name] == 1.0
+        assert result["premium"]["hin_Deva"][name] == result["tokens"]["hin_Deva"][name] / result["tokens"]["eng_Latn"][name]
+    hindi = result["premium"]["hin_Deva"]
+    assert hindi["gpt2"] > hindi["gpt4"] > hindi["gpt4o"]  # what the later tokenizers changed
+    assert result["unk"]["mya_Mymr"]["bert"] > result["tokens"]["mya_Mymr"]["bert"] / 2  # BERT lost most Burmese
 
 
 def test_the_embed_endpoint(server):
@@ -115,9 +142,9 @@ def test_an_oversized_body_is_refused_before_it_is_read(server):
 
 
 BAD_CALLS = [  # (endpoint, arguments carrying the marker, what the error must say)
-    ("compare", [None, False], "text must be a string"),
-    ("compare", ["MARKER-1", "MARKER-2"], "special must be true or false"),
-    ("panels", ["MARKER-3", True, "MARKER-4", False], "view must be one of 'text', 'ids'"),
+    ("compare", [None, False, None], "text must be a string"),
+    ("compare", ["MARKER-1", "MARKER-2", None], "special must be true or false"),
+    ("panels", ["MARKER-3", True, "MARKER-4", False, *LESSON], "view must be one of 'text', 'ids'"),
     ("embedding", ["MARKER-5", "MARKER-6" * 20], "init must be one of"),
     ("panels", ["MARKER-7"], None),  # too few values: Gradio's own error, which quotes them
 ]
@@ -164,7 +191,7 @@ def test_no_user_text_is_logged_or_written(tmp_path):
         c.close()
         request(f"{url}?text={marker}")
         request(f"{url}gradio_api/deep_link?session_hash={marker}")
-        call_api(url, "panels", [text, True, "text", False])
+        call_api(url, "panels", [text, True, "text", False, *LESSON])
     found = subprocess.run(["grep", "-rl", marker, str(tmp_path)], capture_output=True, text=True).stdout.split()
     assert found == [], f"the marker was written to {found}"
     assert "Running on local URL" in log.read_text()  # the log was captured, and holds no user text

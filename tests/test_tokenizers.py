@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from playground import TOKENIZER_NAMES, compare, get_tokenizer
+from playground import DEFAULT_TOKENIZERS, compare, get_tokenizer
 
 CODE = "def f(x):\n    if x:\n        return 1\n"
 
@@ -55,14 +55,14 @@ def by_name(result: dict) -> dict[str, dict]:
 
 def test_order_and_shape():
     result = compare("Hello world")
-    assert [t["name"] for t in result["tokenizers"]] == ["gpt2", "bert", "llama"] == list(TOKENIZER_NAMES)
+    assert [t["name"] for t in result["tokenizers"]] == ["gpt2", "bert", "llama"] == list(DEFAULT_TOKENIZERS)
     for t in result["tokenizers"]:
         assert t["count"] == len(t["ids"]) == len(t["tokens"])
         assert set(t["tokens"][0]) >= {"id", "piece", "text", "start", "end", "bytes_hex", "partial"}
 
 
 @pytest.mark.parametrize("text", list(KNOWN), ids=["hello", "code", "magikarp", "hindi", "mandarin", "digits", "empty"])
-@pytest.mark.parametrize("name", TOKENIZER_NAMES)
+@pytest.mark.parametrize("name", DEFAULT_TOKENIZERS)
 def test_known_answers(text, name):
     assert by_name(compare(text))[name]["ids"] == KNOWN[text][name]
 
@@ -143,7 +143,7 @@ def test_stats():
     t = by_name(compare("1234567890"))
     assert (t["gpt2"]["count"], t["gpt2"]["chars"], t["gpt2"]["bytes"], t["gpt2"]["chars_per_token"]) == (4, 10, 10, 2.5)
     assert t["llama"]["chars_per_token"] == round(10 / 11, 2)
-    assert [t[n]["lossless"] for n in TOKENIZER_NAMES] == [True, True, True]  # digits: BERT loses nothing
+    assert [t[n]["lossless"] for n in DEFAULT_TOKENIZERS] == [True, True, True]  # digits: BERT loses nothing
     empty = by_name(compare(""))["gpt2"]
     assert (empty["count"], empty["chars_per_token"], empty["lossless"]) == (0, None, True)
 
@@ -162,9 +162,14 @@ def test_non_text_is_a_clear_value_error(bad):
         compare(bad)
 
 
+ALL_EIGHT = "gpt2, bert, llama, gpt4, gpt4o, llama3, mistral, gemma"
+
+
 def test_unknown_tokenizer_name():
-    with pytest.raises(ValueError, match="unknown tokenizer 'gpt4'; choose one of gpt2, bert, llama"):
-        get_tokenizer("gpt4")
+    with pytest.raises(ValueError, match=f"unknown tokenizer 'gpt5'; choose one of {ALL_EIGHT}"):
+        get_tokenizer("gpt5")
+    with pytest.raises(ValueError, match=f"unknown tokenizer gpt5; choose from {ALL_EIGHT}"):
+        compare("hi", tokenizers=("gpt2", "gpt5"))
 
 
 def test_cli_prints_three_panels_and_json():

@@ -4,7 +4,7 @@
 // Build a link that reopens the page with this text, copy it, and return it for the link box.
 // The text travels packed: raw DEFLATE, then base64url, in ?z= (the server unpacks it), so about
 // ten times more fits than as ?text=. Past PLAYGROUND_MAX_SHARE_URL the box says so instead.
-// PLAYGROUND_MAX_SHARE_URL is set by the page's head (web.MAX_SHARE_URL).
+// PLAYGROUND_MAX_SHARE_URL and PLAYGROUND_DEFAULT_TOKENIZERS are set by the page's head (web.py).
 
 async function playgroundPack(text) {
   const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -14,11 +14,14 @@ async function playgroundPack(text) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-async function playgroundShareLink(text) {
+async function playgroundShareLink(text, tokenizers) {
   const url = new URL(window.location.href);
   url.search = "";
   url.hash = "";
   url.searchParams.set("z", await playgroundPack(text));
+  if (tokenizers && tokenizers.join(",") !== PLAYGROUND_DEFAULT_TOKENIZERS.join(",")) {
+    url.searchParams.set("tokenizers", tokenizers.join(","));
+  }
   const link = url.toString();
   if (link.length > PLAYGROUND_MAX_SHARE_URL) {
     return `This text is too long to share as a link (${text.length.toLocaleString("en")} characters make a ` +
@@ -103,7 +106,8 @@ function playgroundMode(mode, on) {
     let mark = document.getElementById("heatmap-row");
     const figure = document.getElementById("heatmap-figure");
     const panel = tok && panelOf(tok);
-    const index = panel && panel.id === "panel-gpt2" ? [...panel.querySelectorAll(".tok")].indexOf(tok) : -1;
+    const gpt2 = panel && panel.querySelector('[data-tokenizer="gpt2"]');  // the heatmap embeds GPT-2's ids
+    const index = gpt2 ? [...gpt2.querySelectorAll(".tok")].indexOf(tok) : -1;
     rowStrip(tok, figure, index);
     if (!figure || index < 0 || index >= Number(figure.dataset.rows)) {
       if (mark) mark.remove();

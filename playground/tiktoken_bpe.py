@@ -1,0 +1,126 @@
+"""Byte-level BPE through tiktoken: the family of GPT-2 (gpt2.py), GPT-4's cl100k_base and GPT-4o's o200k_base.
+
+All three split text with a regex, then merge bytes by rank. A token stands for bytes, so it
+may hold part of a character; its span is found from its byte length (spans.py). tiktoken's
+rank files have no printable pieces, so pieces are spelled the way GPT-2's vocabulary spells
+them (a space as "Ġ", a newline as "Ċ").
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+
+import tiktoken
+import tiktoken_ext.openai_public as openai_public
+from tiktoken.load import load_tiktoken_bpe
+
+from playground.assets import verified_path
+from playground.base import TokenColumns, Tokenizer, hex_bytes
+from playground.spans import spans_from_byte_lengths
+
+
+@contextmanager
+def tiktoken_cache_off() -> Iterator[None]:
+    """tiktoken copies even local files into its cache (by default /tmp/data-gym-cache); ours are
+    bundled and hashed already, so the copy would only be a file the app leaves behind."""
+    old = os.environ.get("TIKTOKEN_CACHE_DIR")
+    os.environ["TIKTOKEN_CACHE_DIR"] = ""  # tiktoken reads "" as "do not cache"
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["TIKTOKEN_CACHE_DIR"]
+        else:
+            os.environ["TIKTOKEN_CACHE_DIR"] = old
+
+
+@cache
+def gpt2_byte_spelling() -> dict[int, str]:
+    """Byte -> the printable character GPT-2's vocabulary writes it as: printable bytes as
+    themselves, the others (space, control bytes, ...) as chr(256 + n) in order, so " " is "Ġ"."""
+    printable = [b for b in range(256) if chr(b).isprintable() and chr(b) != " "]
+    spelling = {b: chr(b) for b in printable}
+    others = [b for b in range(256) if b not in spelling]
+    spelling.update({b: chr(256 + n) for n, b in enumerate(others)})
+    return spelling
+
+
+def spell(data: bytes) -> str:
+    """b" world" -> "Ġworld"."""
+    spelling = gpt2_byte_spelling()
+    return "".join(spelling[b] for b in data)
+
+
+_constructor_lock = threading.Lock()
+
+
+def openai_encoding(constructor: str, asset: str) -> tiktoken.Encoding:
+    """tiktoken's own encoding `constructor` ("cl100k_base", "o200k_base"), its ranks read from the bundled
+    file instead of downloaded: the pattern and special tokens are tiktoken's, never copied here."""
+    path = str(verified_path(asset))
+    with _constructor_lock, tiktoken_cache_off():
+        download = openai_public.load_tiktoken_bpe
+        openai_public.load_tiktoken_bpe = lambda url, expected_hash: load_tiktoken_bpe(path, expected_hash)
+        try:
+            spec = openai_public.ENCODING_CONSTRUCTORS[constructor]()
+        finally:
+            openai_public.load_tiktoken_bpe = download
+    return tiktoken.Encoding(**spec)
+
+
+class TiktokenTokenizer(Tokenizer):
+    """A tiktoken encoding as a playground tokenizer. Subclasses give the encoding and its pieces."""
+
+    library = "tiktoken"
+    unk_id = None  # byte-level: every byte has a token, so nothing is unknown
+
+    def __init__(self, encoding: tiktoken.Encoding, pieces: list[str] | None = None) -> None:
+        self._enc = encoding
+        self.vocab_size = encoding.n_vocab
+        token_bytes = [self._token_bytes(i) for i in range(self.vocab_size)]
+        self._byte_lengths = [len(b) for b in token_bytes]
+        self._bytes_hex = [hex_bytes(b) for b in token_bytes]
+        special = {i: s for s, i in encoding._special_tokens.items()}
+        self._pieces = pieces or [special.get(i) or spell(b) for i, b in enumerate(token_bytes)]
+
+    def _token_bytes(self, token_id: int) -> bytes:
+        """What id stands for; b"" for a special token or an id the encoding skips (cl100k has gaps)."""
+        if token_id in self._enc._special_tokens.values():
+            return b""
+        try:
+            return self._enc.decode_single_token_bytes(token_id)
+        except KeyError:
+            return b""
+
+    def encode(self, text: str) -> list[int]:
+        # encode_ordinary: "<|endoftext|>" typed by a person is text, not the special token.
+        return self._enc.encode_ordinary(text)
+
+    def decode(self, ids: list[int]) -> str:
+        return self._enc.decode(ids)
+
+    def columns(self, text: str, special: bool = False) -> TokenColumns:
+        # These encodings add no special tokens around a text, so `special` changes nothing here.
+        ids = self.encode(text)
+        starts, ends, partial = spans_from_byte_lengths(text, [self._byte_lengths[i] for i in ids])
+        return TokenColumns(ids, starts, ends, partial, [False] * len(ids))
+
+
+class GPT4Tokenizer(TiktokenTokenizer):
+    name = "gpt4"
+    label = "GPT-4 cl100k_base"
+
+    def __init__(self) -> None:
+        super().__init__(openai_encoding("cl100k_base", "cl100k/cl100k_base.tiktoken"))
+
+
+class GPT4oTokenizer(TiktokenTokenizer):
+    name = "gpt4o"
+    label = "GPT-4o o200k_base"
+
+    def __init__(self) -> None:
+        super().__init__(openai_encoding("o200k_base", "o200k/o200k_base.tiktoken"))
