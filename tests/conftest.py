@@ -20,33 +20,39 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
 sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
 
-GPT2_URLS = {  # where tiktoken_ext.openai_public.gpt2() downloads from; the cache is keyed on sha1(url)
+OPENAI_URLS = {  # where tiktoken_ext.openai_public downloads each file from; its cache is keyed on sha1(url)
     "gpt2/vocab.bpe": "https://openaipublic.blob.core.windows.net/gpt-2/encodings/main/vocab.bpe",
     "gpt2/encoder.json": "https://openaipublic.blob.core.windows.net/gpt-2/encodings/main/encoder.json",
+    "cl100k/cl100k_base.tiktoken": "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
+    "o200k/o200k_base.tiktoken": "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
 }
 
 
-@pytest.fixture(scope="session")
-def official_gpt2(tmp_path_factory):
-    """tiktoken.get_encoding("gpt2") itself, its download cache seeded from assets/ (no network)."""
-    import os
-
+def official_tiktoken(cache: Path, *names: str) -> list:
+    """tiktoken.get_encoding(name) itself for each name, its download cache seeded from assets/ (no network)."""
     import tiktoken
     import tiktoken.registry
 
-    cache = tmp_path_factory.mktemp("tiktoken-cache")
-    for name, url in GPT2_URLS.items():
-        shutil.copy(ROOT / "assets" / name, cache / hashlib.sha1(url.encode()).hexdigest())
+    for asset, url in OPENAI_URLS.items():
+        shutil.copy(ROOT / "assets" / asset, cache / hashlib.sha1(url.encode()).hexdigest())
     old = os.environ.get("TIKTOKEN_CACHE_DIR")
     os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
     try:
-        tiktoken.registry.ENCODINGS.pop("gpt2", None)
-        return tiktoken.get_encoding("gpt2")
+        for name in names:
+            tiktoken.registry.ENCODINGS.pop(name, None)
+        return [tiktoken.get_encoding(name) for name in names]
     finally:
         if old is None:
             del os.environ["TIKTOKEN_CACHE_DIR"]
         else:
             os.environ["TIKTOKEN_CACHE_DIR"] = old
+
+
+@pytest.fixture(scope="session")
+def official_gpt2(tmp_path_factory):
+    """tiktoken.get_encoding("gpt2") itself."""
+    [gpt2] = official_tiktoken(tmp_path_factory.mktemp("tiktoken-cache"), "gpt2")
+    return gpt2
 
 
 @pytest.fixture(scope="session")

@@ -3,14 +3,10 @@ bundled files (not through the playground's code), and the same span properties 
 
 from __future__ import annotations
 
-import hashlib
-import os
-import shutil
-
 import pytest
 from hypothesis import given, settings
 
-from conftest import ROOT
+from conftest import ROOT, official_tiktoken
 from playground import TOKENIZER_NAMES, compare, get_tokenizer
 from playground.colors import PALETTE_SIZE, palette_index
 from playground.premium import LANGUAGES, sentences
@@ -19,10 +15,6 @@ from playground.tiktoken_bpe import spell
 from test_properties import SPECIAL_STRINGS, any_text
 
 LATER = ("gpt4", "gpt4o", "llama3", "mistral", "gemma")
-OPENAI_URLS = {  # where tiktoken_ext.openai_public downloads from; its cache is keyed on sha1(url)
-    "cl100k_base": ("cl100k/cl100k_base.tiktoken", "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"),
-    "o200k_base": ("o200k/o200k_base.tiktoken", "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"),
-}
 KNOWN = {  # SOURCES.md's known answers for "Hello world": plain, and with the special tokens asked for
     "gpt4": ([9906, 1917], [9906, 1917]), "gpt4o": ([13225, 2375], [13225, 2375]),
     "llama3": ([9906, 1917], [128000, 9906, 1917]), "mistral": ([22557, 1526], [1, 22557, 1526]),
@@ -40,21 +32,9 @@ CORPUS = (
 def official(tmp_path_factory):
     """Each later tokenizer the way its own library builds it from the file."""
     import sentencepiece
-    import tiktoken
-    import tiktoken.registry
     from tokenizers import Tokenizer
 
-    cache = tmp_path_factory.mktemp("tiktoken-cache")
-    for asset, url in OPENAI_URLS.values():
-        shutil.copy(ROOT / "assets" / asset, cache / hashlib.sha1(url.encode()).hexdigest())
-    old = os.environ.get("TIKTOKEN_CACHE_DIR")
-    os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
-    try:
-        for name in OPENAI_URLS:
-            tiktoken.registry.ENCODINGS.pop(name, None)
-        cl100k, o200k = tiktoken.get_encoding("cl100k_base"), tiktoken.get_encoding("o200k_base")
-    finally:
-        os.environ.pop("TIKTOKEN_CACHE_DIR") if old is None else os.environ.__setitem__("TIKTOKEN_CACHE_DIR", old)
+    cl100k, o200k = official_tiktoken(tmp_path_factory.mktemp("tiktoken-cache"), "cl100k_base", "o200k_base")
     llama3 = Tokenizer.from_file(str(ROOT / "assets" / "llama-3" / "tokenizer.json"))
     llama3.encode_special_tokens = True  # typed specials are text, as in the playground
 
