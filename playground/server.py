@@ -28,7 +28,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-PUBLIC_APIS = frozenset({"compare", "embed", "premium", "panels", "embedding"})  # /call/<name> serves these, and only these
+PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding"})  # /call/<name> serves these, and only these
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the page cuts the text to 100,000 chars
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing

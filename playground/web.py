@@ -125,6 +125,15 @@ def compare_api(text: str, special: bool = False, tokenizers: list[str] | None =
     return server.run_sized(text, work.api_answer, text, special, names)
 
 
+def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
+    """How each token of text is built by `tokenizer`, step by step (playground.replay): the first 64 chunks."""
+    from playground.replay import replay
+
+    text, tokenizer = expect_text(text), expect_choice(tokenizer, TOKENIZER_NAMES, "tokenizer")
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    return replay(text, tokenizer)
+
+
 @lru_cache(maxsize=1)
 def premium_result() -> tuple[dict, bytes]:
     """The token premium of all eight tokenizers and its chart, computed once, in the worker process
@@ -265,6 +274,7 @@ def build_demo() -> gr.Blocks:
                                 min_width=0, scale=0)
             present = gr.Checkbox(value=False, label="Presenter view", elem_id="present", container=False,
                                   min_width=0, scale=0)
+            replay_all = gr.Button("How is it built?", size="sm", elem_id="replay-all", scale=0, min_width=0)
             share = gr.Button("Copy share link", size="sm", elem_id="share", scale=0, min_width=0)
             share_link = gr.Textbox(show_label=False, elem_id="share-link", interactive=False, lines=1,
                                     placeholder="a link to this text appears here", container=False,
@@ -328,6 +338,7 @@ def build_demo() -> gr.Blocks:
             button.click(None, outputs=[text, example_key],
                          js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)})")
         reveal.click(None, js="() => playgroundReveal()")
+        replay_all.click(None, inputs=text, js="(text) => playgroundReplayAll(text)")
         guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")
         present.change(None, inputs=present, js="(on) => playgroundMode('present', on)")
         share.click(None, inputs=[text, *choosers], outputs=share_link,
@@ -342,6 +353,7 @@ def build_demo() -> gr.Blocks:
         gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=4)
         gr.api(embed_api, api_name="embed", concurrency_id="embedding")
         gr.api(premium_api, api_name="premium", concurrency_id="embedding")
+        gr.api(replay_api, api_name="replay", concurrency_id="compare")
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
     return demo

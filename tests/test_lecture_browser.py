@@ -239,3 +239,50 @@ def test_a_pinned_gpt2_token_shows_its_row_and_unpinning_clears_it(page, app_url
     assert same, "the strip shows exactly the heatmap's row of that token"
     page.keyboard.press("Escape")
     assert page.locator("#row-strip canvas").count() == 0
+
+
+def stepper_state(page, panel: str) -> dict:
+    return page.evaluate("""panel => {
+        const s = document.querySelector(`#panel-${panel} .stepper`);
+        return {head: s.querySelector(".step-head").textContent, count: s.querySelector(".step-count").textContent,
+                chips: [...s.querySelectorAll(".step-row:first-child .step-chip")].map(c => c.textContent),
+                next: [...s.querySelectorAll(".step-row:first-child .step-chip.next")].map(c => c.textContent),
+                action: s.querySelector(".step-row:first-child .action").textContent};
+    }""", panel)
+
+
+def test_the_stepper_replays_a_pinned_glitch_token(page, app_url):
+    from playground.replay import replay
+
+    open_page(page, app_url + "?example=magikarp", EXAMPLES_BY_KEY["magikarp"].text)
+    page.locator('#panel-gpt2 .tok[data-id="43453"]').click()
+    page.locator("#how-built").click()
+    page.wait_for_selector("#panel-gpt2 .stepper .step-chip")
+    [chunk] = replay(" SolidGoldMagikarp", "gpt2")["chunks"]
+    state = stepper_state(page, "gpt2")
+    assert state["head"] == "How “ SolidGoldMagikarp” is built: 17 merges" and state["count"] == "step 0 of 17"
+    assert state["chips"] == chunk["steps"][0]  # 18 bytes, Ġ first
+    first = chunk["merges"][0]
+    assert state["next"] == first["pair"] and f"rank {first['rank']}" in state["action"]
+    page.locator("#panel-gpt2 .stepper [data-go='1']").click()
+    assert stepper_state(page, "gpt2")["chips"] == chunk["steps"][1]
+    for _ in range(20):
+        page.locator("#panel-gpt2 .stepper [data-go='1']").click()
+    state = stepper_state(page, "gpt2")
+    assert state["chips"] == ["ĠSolidGoldMagikarp"] and state["count"] == "step 17 of 17" and state["action"] == "done"
+    page.locator("#panel-gpt2 .stepper [data-close]").click()
+    assert page.locator(".stepper").count() == 0
+
+
+def test_the_stepper_shows_where_hindi_turns_into_bytes(page, app_url):
+    open_page(page, app_url + "?example=hindi", EXAMPLES_BY_KEY["hindi"].text)
+    page.locator("#replay-all").click()
+    page.wait_for_selector("#panel-llama .stepper .step-chip")
+    assert page.locator(".stepper").count() == 3  # all three panels, stepping together
+    head = page.inner_text("#panel-llama .step-head")
+    assert head.startswith("The whole text, chunk by chunk:") and "1 byte fallback" in head
+    page.locator("#panel-bert .stepper [data-play]").click()  # play runs every panel to its end
+    page.wait_for_function("() => [...document.querySelectorAll('.step-count')].every(c => {"
+                           " const [a, b] = c.textContent.match(/[0-9]+/g); return a === b; })", timeout=30_000)
+    chips = page.eval_on_selector_all("#panel-llama .step-chip", "els => els.map(e => e.textContent)")
+    assert ["<0xE0>", "<0xA4>", "<0x81>"] == [c for c in chips if c.startswith("<0x")]

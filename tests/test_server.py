@@ -197,3 +197,12 @@ def test_no_user_text_is_logged_or_written(tmp_path):
     assert "Running on local URL" in log.read_text()  # the log was captured, and holds no user text
     written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file() and p != log)
     assert [p for p in written if not p.startswith("tmp/playground-matplotlib/")] == [], written
+
+
+def test_the_replay_endpoint(server):
+    url, _ = server
+    [result] = call_api(url, "replay", [" SolidGoldMagikarp", "gpt2"])
+    assert result["tokenizer"] == "gpt2" and result["chunks"][0]["ids"] == [43453]
+    assert len(result["chunks"][0]["merges"]) == 17
+    with pytest.raises(ApiError, match="tokenizer must be one of"):
+        call_api(url, "replay", ["x", "gpt5"])

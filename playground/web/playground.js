@@ -92,6 +92,7 @@ function playgroundMode(mode, on) {
       document.body.appendChild(card);
     }
     card.textContent = tok.dataset.tip;
+    card.classList.remove("pinned-card");
     card.style.display = "block";
     // x, y are in the window; the card is placed in the page, so a pinned card scrolls with its token.
     const pad = 16;
@@ -100,7 +101,11 @@ function playgroundMode(mode, on) {
     card.style.top = window.scrollY + (y + pad + h > window.innerHeight ? y - h - pad : y + pad) + "px";
   }
 
-  function hideCard() { if (card) card.style.display = "none"; }
+  function hideCard() {
+    if (!card) return;
+    card.style.display = "none";
+    card.classList.remove("pinned-card");
+  }
 
   function heatmapRow(tok) {
     let mark = document.getElementById("heatmap-row");
@@ -180,6 +185,12 @@ function playgroundMode(mode, on) {
     light(tok);
     const box = tok.getBoundingClientRect();
     showCard(tok, box.left, box.bottom);
+    const how = document.createElement("button");  // a pinned card can be used, not only read
+    how.id = "how-built";
+    how.textContent = "How was this built?";
+    how.addEventListener("click", (e) => { e.stopPropagation(); hideCard(); playgroundReplayToken(tok); });
+    card.appendChild(how);
+    card.classList.add("pinned-card");
   }
 
   function tokAt(target) { return target && target.closest ? target.closest("#panels .tok") : null; }
@@ -213,6 +224,11 @@ function playgroundMode(mode, on) {
     const tok = tokAt(e.target);
     if (tok) pin(tok);
   });
+  window.playgroundTokenIndex = (tok) => {  // a token's place among its panel's ids, special tokens left out
+    const toks = [...panelOf(tok).querySelectorAll(".tok:not(.special)")];
+    return toks.indexOf(tok);
+  };
+  window.playgroundPanelOf = panelOf;
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") return unpin();
     const tok = tokAt(e.target);
@@ -233,3 +249,122 @@ function playgroundMode(mode, on) {
     }
   });
 })();
+
+// Replay: how each token is built, step by step, from /replay (playground/replay.py). One step is
+// one action of the tokenizer's algorithm; the pair about to merge is outlined.
+async function playgroundCall(api, data) {
+  const post = await fetch(new URL(`gradio_api/call/${api}`, document.baseURI),
+                           {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({data})});
+  const {event_id} = await post.json();
+  const stream = await (await fetch(new URL(`gradio_api/call/${api}/${event_id}`, document.baseURI))).text();
+  const lines = stream.split("\n");
+  const at = lines.findIndex((line) => line === "event: complete");
+  if (at < 0) throw new Error(`/${api} gave no answer`);
+  return JSON.parse(lines[at + 1].slice("data: ".length))[0];
+}
+
+const playgroundStepper = {steppers: [], step: 0, max: 0, timer: null};
+
+function playgroundAction(merge) {
+  if (!merge) return "done";
+  if (merge.lookup) return `the whole chunk is one token: “${merge.pair.join("")}”`;
+  if (merge.byte_fallback) return `no piece for “${merge.byte_fallback}”: spell it in bytes ${merge.bytes.join(" ")}`;
+  if (merge.prefix) return `take the longest vocabulary piece: “${merge.prefix}”`;
+  if (merge.unknown) return `no way to spell “${merge.unknown}” from the vocabulary: [UNK]`;
+  const why = merge.rank !== undefined ? `rank ${merge.rank}, the lowest here` : `score ${merge.score.toFixed(2)}, the best here`;
+  return `merge “${merge.pair[0]}” + “${merge.pair[1]}” (${why})`;
+}
+
+function playgroundCount(chunks) {
+  const merges = chunks.flatMap((c) => c.merges);
+  const n = (key) => merges.filter((m) => m[key] !== undefined).length;
+  const parts = [[n("rank") + n("score"), "merge"], [n("byte_fallback"), "byte fallback"], [n("prefix"), "prefix"],
+                 [n("lookup"), "whole-chunk look-up"], [n("unknown"), "[UNK]"]].filter(([k]) => k);
+  return parts.map(([k, what]) => `${k} ${what}${k === 1 ? "" : what.endsWith("x") ? "es" : "s"}`).join(", ") || "no steps";
+}
+
+function playgroundDraw() {
+  const {steppers, step, max} = playgroundStepper;
+  for (const s of steppers) {
+    const rows = s.chunks.map((chunk) => {
+      const k = Math.min(step, chunk.steps.length - 1);
+      const merge = chunk.merges[k];
+      const lit = !merge ? [] : merge.pair && merge.rank !== undefined || merge.score !== undefined
+        ? [merge.at, merge.at + 1] : [merge.at];
+      const chips = chunk.steps[k].map((piece, i) =>
+        `<span class="step-chip${lit.includes(i) ? " next" : ""}">${piece.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`).join("");
+      return `<div class="step-row"><span class="chips">${chips}</span><span class="action">${
+        playgroundAction(merge).replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</span></div>`;
+    }).join("");
+    s.el.querySelector(".step-rows").innerHTML = rows;
+    s.el.querySelector(".step-count").textContent = `step ${step} of ${max}`;
+  }
+}
+
+function playgroundGo(delta) {
+  const st = playgroundStepper;
+  st.step = Math.max(0, Math.min(st.max, st.step + delta));
+  playgroundDraw();
+}
+
+function playgroundPlay() {
+  const st = playgroundStepper;
+  if (st.timer) { clearInterval(st.timer); st.timer = null; return; }
+  if (st.step >= st.max) st.step = 0;
+  st.timer = setInterval(() => {
+    if (st.step >= st.max) { clearInterval(st.timer); st.timer = null; return; }
+    playgroundGo(1);
+  }, 700);
+}
+
+function playgroundCloseSteppers() {
+  const st = playgroundStepper;
+  if (st.timer) clearInterval(st.timer);
+  for (const s of st.steppers) s.el.remove();
+  Object.assign(st, {steppers: [], step: 0, max: 0, timer: null});
+}
+
+function playgroundOpenSteppers(items, title) {
+  playgroundCloseSteppers();
+  const st = playgroundStepper;
+  for (const {panel, chunks, cut} of items) {
+    const el = document.createElement("div");
+    el.className = "stepper";
+    el.innerHTML = `<p class="step-head"></p><div class="step-rows"></div><div class="step-controls">
+      <button data-go="-1">◀ previous</button><button data-go="1">next ▶</button><button data-play>play</button>
+      <span class="step-count"></span><button data-close>close</button></div>`;
+    el.querySelector(".step-head").textContent = `${title(chunks)}: ${playgroundCount(chunks)}` +
+      (cut ? " (the first 64 chunks)" : "");
+    el.querySelectorAll("[data-go]").forEach((b) => b.addEventListener("click", () => playgroundGo(Number(b.dataset.go))));
+    el.querySelector("[data-play]").addEventListener("click", playgroundPlay);
+    el.querySelector("[data-close]").addEventListener("click", playgroundCloseSteppers);
+    panel.querySelector("[data-tokenizer]").appendChild(el);
+    st.steppers.push({el, chunks});
+    st.max = Math.max(st.max, ...chunks.map((c) => c.steps.length - 1));
+  }
+  playgroundDraw();
+}
+
+// The stepper for a pinned token's chunk, in its panel.
+async function playgroundReplayToken(tok) {
+  const panel = window.playgroundPanelOf(tok);
+  const name = panel.querySelector("[data-tokenizer]").dataset.tokenizer;
+  const text = document.querySelector("#input-text textarea").value;
+  const result = await playgroundCall("replay", [text, name]);
+  let index = window.playgroundTokenIndex(tok), chunk = null;
+  for (const c of result.chunks) {
+    if (index < c.ids.length) { chunk = c; break; }
+    index -= c.ids.length;
+  }
+  if (!chunk) return;
+  playgroundOpenSteppers([{panel, chunks: [chunk], cut: false}], () => `How “${chunk.text}” is built`);
+}
+
+// The whole text (its first 64 chunks) in all three panels, stepping together.
+async function playgroundReplayAll(text) {
+  const panels = [...document.querySelectorAll('#panels [id^="panel-"]')];
+  const results = await Promise.all(panels.map((panel) =>
+    playgroundCall("replay", [text, panel.querySelector("[data-tokenizer]").dataset.tokenizer])));
+  playgroundOpenSteppers(panels.map((panel, i) => ({panel, chunks: results[i].chunks, cut: results[i].cut})),
+                         () => "The whole text, chunk by chunk");
+}

@@ -1,0 +1,146 @@
+"""replay(): each tokenizer's algorithm, step by step. Checked against compare()'s ids (the official
+libraries'), and each step against the rules of its algorithm, re-derived here from the raw data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import ROOT
+
+from playground import TOKENIZER_NAMES, compare, get_tokenizer
+from playground.premium import LANGUAGES, sentences
+from playground.replay import MAX_REPLAY_CHUNKS, replay
+from playground.sentencepiece_bpe import SPACE_MARK
+from playground.tiktoken_bpe import gpt2_byte_spelling
+
+CORPUS = (
+    ["Hello world", " SolidGoldMagikarp", "Magikarp", "नमस्ते", "你好，世界！", "def f(x):\n    return x\n",
+     "1234567890", "👩‍💻👍🏽", "a   b", "  leading", f"x{SPACE_MARK}y", "", " ", "Café naïve [CLS] <s>",
+     "unaffable " * 3, "a" * 150, "\x00\t\r\n", "<|endoftext|><bos><mask>"]
+    + [sentences(code)[k][:40] for code in LANGUAGES for k in (0, 7)]
+)
+BYTE_LEVEL = ("gpt2", "gpt4", "gpt4o", "llama3")
+SENTENCEPIECE = ("llama", "mistral", "gemma")
+
+
+def ids_of(r: dict) -> list[int]:
+    return [i for chunk in r["chunks"] for i in chunk["ids"]]
+
+
+@pytest.mark.parametrize("name", TOKENIZER_NAMES)
+def test_the_ids_are_exactly_compares(name):
+    for text in CORPUS:
+        r = replay(text, name)
+        assert r["tokenizer"] == name and r["cut"] is False
+        assert ids_of(r) == compare(text, tokenizers=[name])["tokenizers"][0]["ids"], repr(text[:40])
+
+
+@pytest.mark.parametrize("name", TOKENIZER_NAMES)
+def test_the_last_step_has_one_piece_per_id(name):
+    tok = get_tokenizer(name)
+    for text in CORPUS:
+        for chunk in replay(text, name)["chunks"]:
+            assert [tok._pieces[i] for i in chunk["ids"]] == chunk["steps"][-1]
+
+
+@pytest.mark.parametrize("name", [n for n in TOKENIZER_NAMES if n != "bert"])
+def test_the_chunks_concatenate_to_the_input(name):
+    for text in CORPUS:
+        assert "".join(chunk["text"] for chunk in replay(text, name)["chunks"]) == text
+
+
+def spelled(text: str) -> str:
+    spelling = gpt2_byte_spelling()
+    return "".join(spelling[b] for b in text.encode("utf-8"))
+
+
+def merge_rank(name: str):
+    """(a, b) -> the rank of merging a and b, or None; read here from the raw data, not from replay()."""
+    if name == "llama3":  # Hugging Face BPE: only the pairs in the file's merge list
+        model = json.loads((ROOT / "assets" / "llama-3" / "tokenizer.json").read_text(encoding="utf-8"))["model"]
+        ranks = {tuple(pair.split(" ") if isinstance(pair, str) else pair): k  # the file writes "a b"
+                 for k, pair in enumerate(model["merges"])}
+        return lambda a, b: ranks.get((a, b))
+    tok = get_tokenizer(name)  # tiktoken: any two pieces whose bytes together are a token, ranked by that token
+    ranks = {tok._pieces[i]: i for i in range(tok.vocab_size) if tok._bytes_hex[i]}
+    return lambda a, b: ranks.get(a + b)
+
+
+@pytest.mark.parametrize("name", BYTE_LEVEL)
+def test_byte_level_bpe_starts_from_bytes_and_always_merges_the_lowest_rank(name):
+    rank_of = merge_rank(name)
+    for text in CORPUS:
+        for chunk in replay(text, name)["chunks"]:
+            steps, merges = chunk["steps"], chunk["merges"]
+            assert steps[0] == list(spelled(chunk["text"]))  # one symbol per byte
+            for before, after, merge in zip(steps, steps[1:], merges):
+                if "lookup" in merge:  # the library's whole-chunk look-up: the chunk is one token
+                    assert after == ["".join(before)]
+                    continue
+                candidates = [(rank_of(a, b), k) for k, (a, b) in enumerate(zip(before, before[1:]))
+                              if rank_of(a, b) is not None]
+                best_rank, k = min(candidates)
+                assert merge["rank"] == best_rank and merge["pair"] == [before[k], before[k + 1]] and merge["at"] == k
+                assert after == before[:k] + [before[k] + before[k + 1]] + before[k + 2:]
+            if not (merges and "lookup" in merges[-1]):  # it stopped because no pair could merge
+                assert all(rank_of(a, b) is None for a, b in zip(steps[-1], steps[-1][1:]))
+
+
+@pytest.mark.parametrize("name", SENTENCEPIECE)
+def test_sentencepiece_merges_by_best_score_then_falls_back_to_bytes(name):
+    sp = get_tokenizer(name)._sp
+    for text in CORPUS:
+        for chunk in replay(text, name)["chunks"]:
+            steps = chunk["steps"]
+            assert "".join(steps[0]) .replace(SPACE_MARK, " ").endswith(chunk["text"].replace(SPACE_MARK, " "))
+            for before, after, merge in zip(steps, steps[1:], chunk["merges"]):
+                if "byte_fallback" in merge:
+                    k = before.index(merge["byte_fallback"])
+                    assert merge["at"] == k
+                    data = merge["byte_fallback"].replace(SPACE_MARK, " ").encode("utf-8")
+                    assert merge["bytes"] == [f"<0x{b:02X}>" for b in data]
+                    assert after == before[:k] + merge["bytes"] + before[k + 1:]
+                    continue
+                a, b = merge["pair"]
+                k = merge["at"]
+                assert [before[k], before[k + 1]] == [a, b]
+                assert after == before[:k] + [a + b] + before[k + 2:]
+                assert merge["score"] == sp.get_score(sp.piece_to_id(a + b))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # BERT's own pieces for "unaffable" are una ##ffa ##ble; the remainder shows as one ## symbol until taken
+    ("unaffable", [["unaffable"], ["una", "##ffable"], ["una", "##ffa", "##ble"], ["una", "##ffa", "##ble"]]),
+    ("hello", [["hello"], ["hello"]]),
+])
+def test_wordpiece_takes_the_longest_prefix_each_time(text, expected):
+    [chunk] = replay(text, "bert")["chunks"]
+    assert chunk["steps"] == expected
+
+
+def test_the_glitch_token_in_one_merge_history():
+    """' SolidGoldMagikarp' ends as one GPT-2 token after 17 merges; without its space it takes three."""
+    [glitch] = replay(" SolidGoldMagikarp", "gpt2")["chunks"]
+    assert glitch["ids"] == [43453] and glitch["steps"][0][0] == "Ġ" and len(glitch["steps"][0]) == 18
+    assert len(glitch["merges"]) == 17 and glitch["steps"][-1] == ["ĠSolidGoldMagikarp"]
+    [bare] = replay("SolidGoldMagikarp", "gpt2")["chunks"]
+    assert bare["ids"] == compare("SolidGoldMagikarp")["tokenizers"][0]["ids"] and len(bare["ids"]) > 1
+
+
+def test_where_hindi_turns_into_bytes_in_llama():
+    hindi = "नमस्ते, आप कैसे हैं? मैं हिंदी में लिख रहा हूँ।"  # the lesson's example
+    fallbacks = [m for c in replay(hindi, "llama")["chunks"] for m in c["merges"] if "byte_fallback" in m]
+    assert [m["byte_fallback"] for m in fallbacks] == ["\u0901"]  # ँ, candrabindu: no piece in Llama 2
+    assert fallbacks[0]["bytes"] == ["<0xE0>", "<0xA4>", "<0x81>"]  # U+0901 in UTF-8
+
+
+def test_long_texts_are_cut_and_say_so():
+    r = replay("word " * 500, "gpt2")
+    assert r["cut"] is True and len(r["chunks"]) == MAX_REPLAY_CHUNKS
+
+
+def test_an_unknown_tokenizer_is_refused():
+    with pytest.raises(ValueError, match="choose from gpt2, bert"):
+        replay("hi", "gpt5")
