@@ -28,8 +28,9 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding"})  # /call/<name> serves these, and only these
-MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the page cuts the text to 100,000 chars
+# /call/<name> serves these, and only these
+PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding"})
+MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
 BIG_INPUT_CHARS = 10_000  # texts longer than this are worked on in the big-input worker, one at a time
@@ -66,6 +67,8 @@ class Guard:
                 return await _answer(send, 404, f"No public endpoint /{name[:40]}; the endpoints are "
                                                 f"{', '.join('/' + n for n in sorted(PUBLIC_APIS))}.")
         declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and not declared.isdigit():
+            return await _answer(send, 400, "Content-Length must be a number of bytes.")
         if declared is not None and int(declared) > MAX_BODY_BYTES:
             return await _answer(send, 413, f"Request too large: at most {MAX_BODY_BYTES:,} bytes.")
         return await self.app(scope, _limited(receive), send)

@@ -26,8 +26,8 @@ from playground import server, work
 from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_CLASSES, TOKENIZER_NAMES, get_tokenizer
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
 from playground.inputs import expect_choice, expect_flag, expect_text, quote, refuse
-from playground.plots import png_html
 from playground.lecture import answer_html, prompt_html
+from playground.plots import png_html
 from playground.spans import replace_lone_surrogates
 from playground.work import MAX_INPUT_CHARS
 

@@ -19,6 +19,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
 sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
+pytest_plugins = ["browser"]  # the real-browser fixtures (app_url, browser, page), for any test module
 
 OPENAI_URLS = {  # where tiktoken_ext.openai_public downloads each file from; its cache is keyed on sha1(url)
     "gpt2/vocab.bpe": "https://openaipublic.blob.core.windows.net/gpt-2/encodings/main/vocab.bpe",

@@ -10,8 +10,7 @@ from urllib.parse import quote
 
 import pytest
 
-from browser import (SCREENSHOTS, app_url, browser, open_page, page, panel_ids, paste,  # noqa: F401 (fixtures)
-                     textbox, type_text, wait_for_ids)
+from browser import SCREENSHOTS, open_page, panel_ids, paste, textbox, type_text, wait_for_ids
 from mixed_text import mixed_text
 from playground import compare
 from playground.colors import token_color

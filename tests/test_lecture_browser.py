@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import SCREENSHOTS, app_url, browser, open_page, page, wait_for_ids  # noqa: F401 (fixtures)
+from browser import SCREENSHOTS, open_page, wait_for_ids
 from playground import compare
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY
 from test_lecture import bold_numbers

@@ -88,9 +88,31 @@ def test_byte_level_bpe_starts_from_bytes_and_always_merges_the_lowest_rank(name
                 assert all(rank_of(a, b) is None for a, b in zip(steps[-1], steps[-1][1:]))
 
 
+def mergeable_score(sp):
+    """(a, b) -> the score of the piece a + b if SentencePiece may merge into it, else None.
+
+    Ordinary pieces come after the 256 byte pieces in these models; those before them with a
+    score of 0 are user-defined (matched whole, never merged into or out of).
+    """
+    first_byte = next(i for i in range(sp.get_piece_size()) if sp.is_byte(i))
+
+    def user_defined(piece: str) -> bool:
+        i = sp.piece_to_id(piece)
+        return sp.id_to_piece(i) == piece and i < first_byte and sp.get_score(i) == 0
+
+    def score(a: str, b: str):
+        i = sp.piece_to_id(a + b)
+        if sp.id_to_piece(i) != a + b or sp.is_unknown(i) or sp.is_control(i) or sp.is_unused(i):
+            return None
+        return None if user_defined(a) or user_defined(b) or user_defined(a + b) else sp.get_score(i)
+
+    return score
+
+
 @pytest.mark.parametrize("name", SENTENCEPIECE)
 def test_sentencepiece_merges_by_best_score_then_falls_back_to_bytes(name):
     sp = get_tokenizer(name)._sp
+    score_of = mergeable_score(sp)
     for text in CORPUS:
         for chunk in replay(text, name)["chunks"]:
             steps = chunk["steps"]
@@ -108,6 +130,9 @@ def test_sentencepiece_merges_by_best_score_then_falls_back_to_bytes(name):
                 assert [before[k], before[k + 1]] == [a, b]
                 assert after == before[:k] + [a + b] + before[k + 2:]
                 assert merge["score"] == sp.get_score(sp.piece_to_id(a + b))
+                scores = [(score_of(x, y), -j) for j, (x, y) in enumerate(zip(before, before[1:]))
+                          if score_of(x, y) is not None]
+                assert max(scores) == (merge["score"], -k)  # the best score, the leftmost on a tie
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -15,7 +15,7 @@ from playground import compare
 from playground.colors import token_color
 from playground.embedding import INITS, SEED, embedding_table, format_bytes, memory_rows
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
-from playground.render import MAX_DRAWN_TOKENS, indentation_token_count, panel_html
+from playground.render import MAX_DRAWN_TOKENS, indentation_token_count
 from playground.web import (
     DEFAULT_TEXT,
     MAX_INPUT_CHARS,
