@@ -35,7 +35,9 @@ QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two ea
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
 BIG_INPUT_CHARS = 10_000  # texts longer than this are worked on in the big-input worker, one at a time
 WORKER_IDLE_SECONDS = 120  # the worker exits after this long without a long text
-M_ARENA_MAX = -8  # glibc's mallopt() parameter number for the arena limit (malloc.h)
+M_ARENA_MAX = -8  # glibc's mallopt() parameter numbers (malloc.h): the arena limit,
+M_MMAP_THRESHOLD = -3  # and the size from which a block comes from mmap
+MMAP_THRESHOLD_BYTES = 1 << 20  # 1 MiB: one-hot tensors and plots above it go straight back to the system
 
 REFUSED_PREFIXES = (  # 404 for every method
     "/gradio_api/deep_link",  # writes the session's values (the user's text) to a file
@@ -191,15 +193,19 @@ class BigInputWorker:
 _worker = BigInputWorker()
 
 
-def limit_malloc_arenas() -> None:
-    """Two glibc malloc arenas for the whole server, instead of up to eight per core.
+def tune_malloc() -> None:
+    """Two glibc malloc arenas for the whole server instead of up to eight per core, and large blocks
+    always from mmap, so that what a request frees goes back to the system.
 
-    glibc gives each thread that allocates its own arena, and what one frees the others do
-    not reuse: Gradio runs handlers on up to 40 threads, and a thousand students' heatmaps
-    grew the server by 65 MB more with the default than with two (bench/hardening.py).
+    glibc gives each thread that allocates its own arena, and what one frees the others do not
+    reuse: Gradio runs handlers on up to 40 threads. And after a large block is freed, glibc raises
+    its mmap threshold to that size, so the next multi-MB tensors (a one-hot check, a plot) come
+    from the heap, where they fragment and stay. Measured with bench/hardening.py (1,000 sessions).
     """
     try:
-        ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, 2)
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(M_ARENA_MAX, 2)
+        libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)  # a fixed threshold: no dynamic raising
     except (OSError, AttributeError):  # not glibc: nothing to tune
         pass
 

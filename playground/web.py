@@ -366,7 +366,7 @@ def launch(demo: gr.Blocks) -> None:
     # matplotlib keeps its font cache in the app's own temp dir: the app writes nothing anywhere else.
     os.environ.setdefault("MPLCONFIGDIR", os.path.join(tempfile.gettempdir(), "playground-matplotlib"))
     server.keep_no_user_values()
-    server.limit_malloc_arenas()
+    server.tune_malloc()
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     demo.launch(
         app_kwargs={"middleware": [Middleware(server.Guard)]},
