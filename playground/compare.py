@@ -28,6 +28,12 @@ _loaded: dict[str, Tokenizer] = {}
 _load_lock = threading.Lock()  # many users' first requests may arrive at once: load each family once
 
 
+def tokenizer_class(name: str) -> type[Tokenizer]:
+    """The class of tokenizer `name`, imported but not loaded: its label costs no vocabulary."""
+    module, cls = TOKENIZER_CLASSES[name]
+    return getattr(importlib.import_module(module), cls)
+
+
 def get_tokenizer(name: str) -> Tokenizer:
     """The shared, read-only tokenizer called `name` (one of TOKENIZER_NAMES)."""
     tokenizer = _loaded.get(name)
@@ -36,8 +42,7 @@ def get_tokenizer(name: str) -> Tokenizer:
             raise ValueError(f"unknown tokenizer {name!r}; choose one of {', '.join(TOKENIZER_NAMES)}")
         with _load_lock:
             if name not in _loaded:
-                module, cls = TOKENIZER_CLASSES[name]
-                _loaded[name] = getattr(importlib.import_module(module), cls)()
+                _loaded[name] = tokenizer_class(name)()
             tokenizer = _loaded[name]
     return tokenizer
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
-from playground.compare import DEFAULT_TOKENIZERS, compare
+from playground.compare import DEFAULT_TOKENIZERS
+from playground.work import compare_limited
 from playground.examples import EXAMPLES_BY_KEY, Example
 from playground.render import indentation_token_count
 
@@ -59,7 +60,7 @@ def glitch_answer(result: dict, example: Example) -> list[str] | str:
 
 def language_answer(result: dict, example: Example) -> list[str]:
     names = tuple(t["name"] for t in result["tokenizers"])
-    english = {t["name"]: t["count"] for t in compare(example.english, tokenizers=names)["tokenizers"]}
+    english = {t["name"]: t["count"] for t in compare_limited(example.english, names=names)[0]["tokenizers"]}
     items = []
     for tok in result["tokenizers"]:
         per_char = tok["count"] / tok["chars"] if tok["chars"] else 0
@@ -89,7 +90,7 @@ def answer_html(key: str, text: str, names: tuple[str, ...] = DEFAULT_TOKENIZERS
     example = EXAMPLES_BY_KEY.get(key)
     if example is None:
         return ""
-    result = compare(text, tokenizers=names)
+    result, _ = compare_limited(text, names=names)  # cached: the class shares the examples' results
     answer = ANSWERS[key](result, example)
     lead = "" if text == example.text else '<p class="edited">Computed on your edited text.</p>'
     if isinstance(answer, str):

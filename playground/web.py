@@ -23,7 +23,7 @@ from pathlib import Path
 import gradio as gr
 
 from playground import server, work
-from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_CLASSES, TOKENIZER_NAMES, get_tokenizer
+from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, get_tokenizer, tokenizer_class
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
 from playground.inputs import expect_choice, expect_flag, expect_text, quote, refuse
 from playground.lecture import answer_html, prompt_html
@@ -154,7 +154,7 @@ def premium_html() -> str:
 
     result, png = premium_result()
     names = result["tokenizers"]
-    labels = {name: get_tokenizer_class_label(name) for name in names}
+    labels = {name: tokenizer_class(name).label for name in names}
     head = "<th>language</th>" + "".join(f"<th>{escape(labels[n])}</th>" for n in names) + "<th>BERT [UNK]</th>"
     rows = "".join(
         f"<tr><td>{escape(LANGUAGES[code])}</td>"
@@ -169,14 +169,6 @@ def premium_html() -> str:
         + png_html(png, "token premium of twelve languages", "token-premium.png")
         + "<p class='note'>FLORES-200 (NLLB Team, 2022), as redistributed by Petrov et al. (2023), CC BY-SA 4.0. "
           "Built with Meta Llama 3.</p>")
-
-
-def get_tokenizer_class_label(name: str) -> str:
-    """A tokenizer's label without loading it: the selectors list all eight, and load none."""
-    import importlib
-
-    module, cls = TOKENIZER_CLASSES[name]
-    return getattr(importlib.import_module(module), cls).label
 
 
 def examples_slide_html(first: str = "gpt2", second: str = "bert", third: str = "llama",
@@ -281,7 +273,7 @@ def build_demo() -> gr.Blocks:
                                     scale=1, min_width=160)
         note = gr.HTML(elem_id="limit-note")
         panels, choosers = [], []
-        choices = [(get_tokenizer_class_label(name), name) for name in TOKENIZER_NAMES]
+        choices = [(tokenizer_class(name).label, name) for name in TOKENIZER_NAMES]
         with gr.Row(elem_id="panels", equal_height=False):
             # The slots keep the lesson's ids (#panel-gpt2, ...) whatever they show; each panel's
             # markup says which tokenizer it is (data-tokenizer).
