@@ -97,9 +97,12 @@ def test_byte_level_spans_at_each_boundary(name, ch):
     assert b"".join(data)[skip:] == text.encode("utf-8")
     assert b"".join(data)[skip:].hex(" ").upper().count(BOUNDARIES[ch]) == 3
     assert [(t["start"], t["end"]) for t in tok["tokens"]] == naive_spans(text, data, skip)
-    for t, d in zip(tok["tokens"], data):
-        whole = d.decode("utf-8", "strict") if not t["partial"] else None
-        assert t["partial"] == (whole is None) or t["text"] == whole
+    for k, (t, d) in enumerate(zip(tok["tokens"], data)):
+        if t["partial"]:  # part of a character: its bytes are no UTF-8 on their own
+            with pytest.raises(UnicodeDecodeError):
+                d.decode("utf-8", "strict")
+        else:  # whole characters: its bytes spell exactly its text (Llama's first also the dummy space)
+            assert d.decode("utf-8", "strict")[skip if k == 0 else 0:] == t["text"]
 
 
 # --- the panels' HTML is exactly the structure the renderer means ---------------------------
