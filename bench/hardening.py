@@ -29,7 +29,7 @@ from pathlib import Path
 from serve import ApiError, call_api, running
 
 EMOJI = "😀"
-LESSON = ["gpt2", "bert", "llama"]  # the panels' tokenizers: over plain HTTP every input is sent
+LESSON = ["gpt2", "bert", "llama"]  # the panels' tokenizers: over plain HTTP every input is sent (and no example)
 GPT2_INIT = "GPT-2: N(0, 0.02)"
 
 
@@ -99,7 +99,7 @@ def worker_gone_rss(pid: int, timeout: float = 200) -> float:
 
 def small_edit(url: str, text: str = "Hello world") -> float:
     t0 = time.perf_counter()
-    call_api(url, "panels", [text, True, "text", False, *LESSON])
+    call_api(url, "panels", [text, True, "text", False, *LESSON, ""])
     return time.perf_counter() - t0
 
 
@@ -124,7 +124,7 @@ def many_sessions(url: str, pid: int, sessions: int) -> None:
 
     def one(i: int) -> None:
         text = f"student {i} types a sentence of their own, number {i * 7919}"
-        endpoint, args = [("panels", [text, True, "text", False, *LESSON]), ("embedding", [text, GPT2_INIT]),
+        endpoint, args = [("panels", [text, True, "text", False, *LESSON, ""]), ("embedding", [text, GPT2_INIT]),
                           ("compare", [text, False, None])][i % 3]
         try:
             call_api(url, endpoint, args)

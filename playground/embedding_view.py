@@ -16,9 +16,8 @@ from cachetools import LRUCache, cached
 
 from config import GPTConfig
 from playground.display import token_label
-from playground.embedding import (HEATMAP_ROWS, INITS, cosine_similarity, embed, format_bytes,
-                                  heatmap_layout, heatmap_png, memory_rows, model_param_terms, model_params,
-                                  one_hot_check, similarity_png)
+from playground.embedding import (HEATMAP_ROWS, INITS, colour_table, cosine_similarity, embed, format_bytes,
+                                  memory_rows, model_param_terms, model_params, one_hot_check, values_png)
 from playground.plots import png_html, plot_or_error
 
 PLOTS_CACHE_BYTES = 8_000_000  # what the cache of drawn plots (inline PNGs) may hold
@@ -52,10 +51,10 @@ def format_ms(seconds: float) -> str:
     return f"{ms:.1f} ms" if ms >= 1 else f"{ms:.2f} ms"
 
 
-def one_hot_html(tokens: list[dict], init: str, config: GPTConfig) -> str:
+def one_hot_html(tokens: list[dict], init: str, config: GPTConfig = GPTConfig()) -> str:
     """One-hot x E against E[ids], run now on this text's ids, with what each path costs."""
     if not tokens:
-        return ""
+        return '<p class="note">Type something first: there are no ids to multiply.</p>'
     check = one_hot_check([t["id"] for t in tokens], init)
     capped = (f" (the first {check.n_tokens} of {len(tokens):,} tokens: a one-hot tensor is "
               f"{format_bytes(check.one_hot_bytes)} already)" if check.n_tokens < len(tokens) else "")
@@ -100,23 +99,48 @@ def params_html(config: GPTConfig) -> str:
     )
 
 
+def colour_bar_html(limit: float) -> str:
+    """The plots' colour scale, as a CSS gradient through the same colour table, with its ends and zero."""
+    table = colour_table()
+    stops = ", ".join(f"rgb({r},{g},{b}) {100 * i / (len(table) - 1):.1f}%"
+                      for i, (r, g, b) in ((i, table[i]) for i in range(0, len(table), 32)))
+    return (f'<div class="colour-bar"><span class="bar" style="background: linear-gradient(to top, {stops})"></span>'
+            f'<span class="tick top">{limit:+.3g}</span><span class="tick mid">0</span>'
+            f'<span class="tick bottom">{-limit:+.3g}</span></div>')
+
+
+def axis_labels_html(labels: tuple[str, ...], px: int, edge: str = "top") -> str:
+    """Labels for rows (edge="top") or columns ("left") px CSS pixels apart, each centred on its own
+    row or column, as many as have 18 px of room. The text is the student's: escaped."""
+    step = -(-18 // px)
+    return "".join(f'<span style="{edge}: {(i + 0.5) * px:g}px">{escape(label)}</span>'
+                   for i, label in enumerate(labels) if i % step == 0)
+
+
 @cached(LRUCache(PLOTS_CACHE_BYTES, getsizeof=len), lock=threading.Lock())
 def plots_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
-    """The heatmap of these ids' rows and their cosine similarities, as inline PNGs.
+    """The heatmap of these ids' rows and their cosine similarities: one pixel per value, labels in HTML.
 
     Cached: the pictures depend only on the ids drawn and the init, so typing past the rows
     they show, toggling back, or a class opening the same example costs nothing. A failure
     raises, and is not cached.
     """
     vectors = embed(list(ids), init)[0].numpy()  # (rows, n_embd)
-    layout = heatmap_layout(*vectors.shape)  # where each row is: the page lights a pinned token's row
-    attributes = (f' id="heatmap-figure" data-rows="{len(ids)}" data-height="{layout.height}" data-top="{layout.top}"'
-                  f' data-row-px="{layout.row_px}" data-left="{layout.left}" data-width="{layout.width}"')
-    heatmap = png_html(heatmap_png(vectors, list(labels)), f"heatmap of the embeddings of {len(ids)} tokens",
-                       "embedding.png", attributes)
+    n, n_embd = vectors.shape
+    limit = float(abs(vectors).max()) or 1.0
+    row_px = min(max(480 // n, 7), 28)  # each token's row, stretched to this many CSS pixels
+    # data-*: where token k's row is in the image's own pixels; the page frames a pinned token's row from them.
+    heatmap = png_html(
+        values_png(vectors, limit), f"heatmap of the embeddings of {n} tokens", "embedding.png",
+        f' id="heatmap-figure" data-rows="{n}" data-height="{n}" data-top="0" data-row-px="1" data-left="0"'
+        f' data-width="{n_embd}"',
+        before=f'<div class="row-labels" style="height: {n * row_px}px">{axis_labels_html(labels, row_px)}</div>',
+        after=colour_bar_html(limit) + f'<figcaption>embedding dimension (0 to {n_embd - 1})</figcaption>',
+        img_style=f"width: {n_embd}px; height: {n * row_px}px",
+    )
     similarity = cosine_similarity(vectors)
-    distinct = [similarity[i, j] for i in range(len(ids)) for j in range(len(ids)) if ids[i] != ids[j]]
-    repeated = len(ids) - len(set(ids))
+    distinct = [similarity[i, j] for i in range(n) for j in range(n) if ids[i] != ids[j]]
+    repeated = n - len(set(ids))
     rms = math.sqrt(sum(c * c for c in distinct) / len(distinct)) if distinct else None
     caption = ("Cosine similarity of the rows. One-hot vectors would give exactly 0 for every pair of different "
                "tokens; these untrained rows are nearly orthogonal too"
@@ -126,8 +150,15 @@ def plots_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
                   "off the diagonal: the same token, the same row, wherever it stands." if repeated else ".")
                + " Training would move tokens used alike closer together; we ship no trained weights, so you "
                  "see none of that here.")
-    plot = png_html(similarity_png(similarity, list(labels)), f"cosine similarity of {len(ids)} token rows",
-                    "similarity.png")
+    cell = min(max(320 // n, 5), 32)  # each pair's square, in CSS pixels
+    plot = png_html(
+        values_png(similarity, 1.0), f"cosine similarity of {n} token rows", "similarity.png",
+        ' id="similarity-figure"',
+        before=f'<div class="row-labels" style="height: {n * cell}px">{axis_labels_html(labels, cell)}</div>',
+        after=colour_bar_html(1.0)
+        + f'<div class="column-labels" style="width: {n * cell}px">{axis_labels_html(labels, cell, "left")}</div>',
+        img_style=f"width: {n * cell}px; height: {n * cell}px",
+    )
     return (f'<div class="plots"><div class="plot-cell"><div id="row-strip"></div>{heatmap}</div>'
             f'<div class="plot-cell"><p class="note">{escape(caption)}</p>{plot}</div></div>')
 
@@ -146,8 +177,12 @@ def plots_section(tokens: list[dict], init: str) -> str:
 
 
 def embedding_panel(n_all: int, tokens: list[dict], init: str) -> tuple[str, str, str]:
-    """(shape and one-hot, memory and parameters, plots) for the first block_size GPT-2 tokens of a text."""
+    """(shape, memory and parameters, plots) for the first block_size GPT-2 tokens of a text.
+
+    The one-hot product is not in it: it reads the whole 154 MB table (tens of ms) and runs on
+    the button's click (one_hot_html), not on every keystroke of a class.
+    """
     config = GPTConfig()
-    return (shape_html(n_all, tokens, init, config) + one_hot_html(tokens, init, config),
+    return (shape_html(n_all, tokens, init, config),
             memory_html(len(tokens), config) + params_html(config),
             plots_section(tokens, init))

@@ -6,10 +6,10 @@ Pure functions from compare()'s result to HTML, one per kind of question.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
-from playground.compare import DEFAULT_TOKENIZERS
-from playground.work import compare_limited
+from playground.compare import compare
 from playground.examples import EXAMPLES_BY_KEY, Example
 from playground.render import indentation_token_count
 
@@ -58,9 +58,14 @@ def glitch_answer(result: dict, example: Example) -> list[str] | str:
     return items
 
 
+@lru_cache(maxsize=64)  # 2 examples x the panels' choices of tokenizers: a few bytes each
+def english_counts(key: str, names: tuple[str, ...]) -> dict[str, int]:
+    """Each tokenizer's token count for the English translation of example `key`."""
+    return {t["name"]: t["count"] for t in compare(EXAMPLES_BY_KEY[key].english, tokenizers=names)["tokenizers"]}
+
+
 def language_answer(result: dict, example: Example) -> list[str]:
-    names = tuple(t["name"] for t in result["tokenizers"])
-    english = {t["name"]: t["count"] for t in compare_limited(example.english, names=names)[0]["tokenizers"]}
+    english = english_counts(example.key, tuple(t["name"] for t in result["tokenizers"]))
     items = []
     for tok in result["tokenizers"]:
         per_char = tok["count"] / tok["chars"] if tok["chars"] else 0
@@ -85,14 +90,14 @@ ANSWERS = {"code": whitespace_answer, "magikarp": glitch_answer, "hindi": langua
            "mandarin": language_answer, "numbers": number_answer}
 
 
-def answer_html(key: str, text: str, names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
-    """The answer to the example's question, computed on `text` as it is now, for these tokenizers."""
+def answer_html(key: str, result: dict) -> str:
+    """The answer to the example's question, computed from compare()'s result on the text as it is now
+    (without special tokens, every token a dict), for the tokenizers in it."""
     example = EXAMPLES_BY_KEY.get(key)
     if example is None:
         return ""
-    result, _ = compare_limited(text, names=names)  # cached: the class shares the examples' results
     answer = ANSWERS[key](result, example)
-    lead = "" if text == example.text else '<p class="edited">Computed on your edited text.</p>'
+    lead = "" if result["text"] == example.text else '<p class="edited">Computed on your edited text.</p>'
     if isinstance(answer, str):
         return f"{lead}<p>{escape(answer)}</p>"
     items = "".join(f'<li data-tokenizer="{tok["name"]}"><span class="who">{escape(tok["label"])}:</span> {line}</li>'

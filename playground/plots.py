@@ -6,10 +6,17 @@ import base64
 from html import escape
 
 
-def png_html(png: bytes, alt: str, filename: str, attributes: str = "") -> str:
-    """An inline image and a link that saves it (playground.js): from memory, nothing written to disk."""
+def png_html(png: bytes, alt: str, filename: str, attributes: str = "", before: str = "", after: str = "",
+             img_style: str = "") -> str:
+    """An inline image and a link that saves it (playground.js): from memory, nothing written to disk.
+
+    With img_style (its size on the page), the image is values drawn as pixels, stretched without
+    smoothing, and before/after hold the markup around it (labels, colour bar) in a grid.
+    """
     data = base64.b64encode(png).decode("ascii")
-    return (f'<figure class="plot"{attributes}><img class="plot" alt="{escape(alt)}" src="data:image/png;base64,{data}">'
+    kind, style = ("plot pixels", f' style="{img_style}"') if img_style else ("plot", "")
+    return (f'<figure class="{kind}"{attributes}>{before}<img class="plot" alt="{escape(alt)}"{style} '
+            f'src="data:image/png;base64,{data}">{after}'
             f'<a class="download" href="#" data-download="{filename}">Download PNG</a></figure>')
 
 

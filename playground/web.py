@@ -26,7 +26,6 @@ from playground import server, work
 from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, get_tokenizer, tokenizer_class
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
 from playground.inputs import expect_choice, expect_flag, expect_text, quote, refuse
-from playground.lecture import answer_html, prompt_html
 from playground.plots import png_html
 from playground.spans import replace_lone_surrogates
 from playground.work import MAX_INPUT_CHARS
@@ -45,14 +44,16 @@ def expect_tokenizers(names: tuple) -> tuple[str, ...]:
 
 
 def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, first: str = "gpt2",
-                  second: str = "bert", third: str = "llama") -> tuple[str, ...]:
-    """(note, and one panel for each of the three chosen tokenizers) for the current input and toggles."""
+                  second: str = "bert", third: str = "llama", example: str = "") -> tuple[str, ...]:
+    """(note, one panel for each of the three chosen tokenizers, the example's question, its answer) for
+    the current input and toggles; `example` is the key of the example the text came from, or ""."""
     text = expect_text(text)
     mark_whitespace = expect_flag(mark_whitespace, "mark_whitespace")
     view = expect_choice(view, VIEWS, "view")
     special = expect_flag(special, "special")
     names = expect_tokenizers((first, second, third))
-    return server.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names)
+    example = expect_choice(example, ("", *EXAMPLES_BY_KEY), "example")
+    return server.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names, example)
 
 
 def update_embedding(text: str, init: str) -> tuple[str, str, str]:
@@ -65,6 +66,18 @@ def update_embedding(text: str, init: str) -> tuple[str, str, str]:
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
     n_all, tokens = server.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
     return embedding_panel(n_all, tokens, init)
+
+
+def update_one_hot(text: str, init: str) -> str:
+    """one_hot(ids) @ E against the lookup E[ids], run now on the GPT-2 ids of the current input."""
+    from config import GPTConfig
+    from playground.embedding import INITS
+    from playground.embedding_view import one_hot_html
+
+    text, init = expect_text(text), expect_choice(init, INITS, "init")
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    _, tokens = server.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return one_hot_html(tokens, init)
 
 
 def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
@@ -186,32 +199,20 @@ def examples_slide_html(first: str = "gpt2", second: str = "bert", third: str = 
 
 
 def warm_up() -> None:
-    """Load the tokenizers, colours, torch, matplotlib and the embedding tables, off the path to the first page."""
-    import numpy as np
-
+    """Load the lesson's three tokenizers, the colours, torch and GPT-2's embedding table, off the path
+    to the first page. The N(0, 1) table, the five other tokenizers and matplotlib's charts load when
+    first asked for: a server that never shows them does not hold them."""
     from playground.colors import palette
-    from playground.embedding import INITS, embedding_table, heatmap_png
+    from playground.embedding import INITS, colour_table, embedding_table
 
-    for name in DEFAULT_TOKENIZERS:  # the other five load when first chosen
+    for name in DEFAULT_TOKENIZERS:
         get_tokenizer(name)
     palette("light"), palette("dark")
-    example_chart_png()  # imports matplotlib, tokenizes the five examples
-    for init in INITS:
-        embedding_table(init)
-    # The label fonts (Noto Devanagari and CJK, ~60 MB) load on the first heatmap: pay for them now.
-    heatmap_png(np.zeros((2, 8)), ["warm-up", "नमस्ते 你好"])
+    embedding_table(next(iter(INITS)))
+    colour_table()
 
 
 # --- Gradio wiring -----------------------------------------------------------------------
-
-
-def update_answer(key: str, text: str, first: str = "gpt2", second: str = "bert",
-                  third: str = "llama") -> tuple[str, str]:
-    """(prompt, answer) for the current example, text and tokenizers: the answer stays hidden until Reveal."""
-    key, text = expect_choice(key, ("", *EXAMPLES_BY_KEY), "example"), expect_text(text)
-    names = expect_tokenizers((first, second, third))
-    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    return prompt_html(key), server.run_sized(text, answer_html, key, text, names)
 
 
 def tokenizers_from_url(value: str) -> tuple[str, str, str]:
@@ -250,7 +251,7 @@ def build_demo() -> gr.Blocks:
             show_label=False, elem_id="input-text", lines=2, max_lines=8, autofocus=True,
             placeholder="Type or paste anything", container=False,
         )
-        example_key = gr.Textbox(visible=False)  # the example the text came from: its question stays after edits
+        example_key = gr.Textbox(value="", visible=False)  # the example the text came from: its question stays after edits
         with gr.Row(elem_id="lecture", equal_height=True):
             prompt = gr.HTML(elem_id="prompt")
             reveal = gr.Button("Reveal", size="sm", elem_id="reveal", scale=0, min_width=90)
@@ -286,7 +287,7 @@ def build_demo() -> gr.Blocks:
             csv_button = gr.Button("Download tokens (CSV)", size="md")
             json_button = gr.Button("Download tokens (JSON)", size="md")
         download_data = gr.Textbox(visible=False)
-        with gr.Accordion("All five examples on one slide", open=False, elem_id="slide"):
+        with gr.Accordion("All five examples on one slide", open=False, elem_id="slide") as slide_section:
             all_eight = gr.Checkbox(value=False, label="All eight tokenizers", elem_id="all-eight")
             slide = gr.HTML(js_on_load=None)
         with gr.Accordion("Languages: the token premium of twelve languages", open=False, elem_id="languages") as languages:
@@ -296,36 +297,35 @@ def build_demo() -> gr.Blocks:
             with gr.Column(min_width=420):
                 init = gr.Radio(list(INITS), value=next(iter(INITS)), label="Initialise the (untrained) table with")
                 embedding = gr.HTML(elem_id="embedding", js_on_load=None)
+                one_hot_run = gr.Button("Run one_hot(ids) @ E on these ids", size="sm", elem_id="one-hot-run")
+                one_hot = gr.HTML(elem_id="one-hot", js_on_load=None)
             with gr.Column(min_width=420):
                 memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
 
         demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers], api_visibility="private",
                   show_progress="hidden")
-        gr.on([demo.load, all_eight.change, *(c.change for c in choosers)], examples_slide_html,
+        # Drawn when opened (a chart is a matplotlib Figure): a page load costs the server no plot.
+        gr.on([slide_section.expand, all_eight.change, *(c.change for c in choosers)], examples_slide_html,
               inputs=[*choosers, all_eight], outputs=slide, api_visibility="private", show_progress="hidden",
               preprocess=False, trigger_mode="always_last")
         languages.expand(premium_html, outputs=premium, api_visibility="private")
         gr.on(
-            [text.change, mark_ws.change, view.change, special.change, *(c.change for c in choosers)], update_panels,
-            inputs=[text, mark_ws, view, special, *choosers], outputs=[note, *panels],
+            [text.change, mark_ws.change, view.change, special.change, *(c.change for c in choosers),
+             example_key.change], update_panels,
+            inputs=[text, mark_ws, view, special, *choosers, example_key], outputs=[note, *panels, prompt, answer],
             preprocess=False,  # the handler checks the raw values itself, and logs none of them
             trigger_mode="always_last", concurrency_id="panels", concurrency_limit=4,
             show_progress="hidden", api_name="panels",
         )
         gr.on(
             [text.change, init.change], update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
-            preprocess=False,
-            # One plot at a time: matplotlib holds the GIL, and the panels should not wait behind two.
-            trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=1,
+            preprocess=False, trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=1,
             show_progress="hidden", api_name="embedding",
         )
-        gr.on(
-            [text.change, example_key.change, *(c.change for c in choosers)], update_answer,
-            inputs=[example_key, text, *choosers], outputs=[prompt, answer],
-            preprocess=False, trigger_mode="always_last", concurrency_id="panels", api_visibility="private",
-            show_progress="hidden",
-        )
+        one_hot_run.click(update_one_hot, inputs=[text, init], outputs=one_hot, concurrency_id="embedding",
+                          api_visibility="private", show_progress="minimal")
+        gr.on([text.change, init.change], None, outputs=one_hot, js="() => ''")  # a result for other ids goes
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
             button.click(None, outputs=[text, example_key],
                          js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)})")

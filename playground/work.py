@@ -13,6 +13,7 @@ from cachetools import LRUCache, cached
 
 from playground.compare import DEFAULT_TOKENIZERS, compare, get_tokenizer
 from playground.export import tokens_csv, tokens_json
+from playground.lecture import answer_html, prompt_html
 from playground.render import MAX_DRAWN_TOKENS, panel_html
 
 MAX_INPUT_CHARS = 100_000  # tokenised per edit; the rest of a longer paste is cut, and the page says so
@@ -66,12 +67,17 @@ def surrogate_note(result: dict) -> str:
 
 
 def panels(text: str, mark_whitespace: bool, show_ids: bool, special: bool,
-           names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[str, ...]:
-    """(note, one panel per tokenizer in names): the HTML the page shows for an edit."""
+           names: tuple[str, ...] = DEFAULT_TOKENIZERS, example: str = "") -> tuple[str, ...]:
+    """(note, one panel per tokenizer in names, the example's question, its answer): the HTML the page
+    shows for an edit, from one compare() of the text. The answer stays hidden on the page until Reveal."""
     result, cut = compare_limited(text, special, MAX_DRAWN_TOKENS, names)
     html = tuple(panel_html(tok, result["text"], show_ids=show_ids, mark_whitespace=mark_whitespace)
                  for tok in result["tokenizers"])
-    return (limit_note(cut, len(text)) + surrogate_note(result), *html)
+    answer = ""
+    if example:  # answers count without special tokens, over every token
+        whole = not special and all(t["count"] == len(t["tokens"]) for t in result["tokenizers"])
+        answer = answer_html(example, result if whole else compare_limited(text, False, None, names)[0])
+    return (limit_note(cut, len(text)) + surrogate_note(result), *html, prompt_html(example), answer)
 
 
 def pack_numbers(numbers: list[int]) -> str:

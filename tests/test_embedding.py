@@ -3,19 +3,24 @@ cosine similarities, and /embed. Expected values are the lesson's figures or wor
 
 from __future__ import annotations
 
+import base64
+import io
 import random
 
 import numpy as np
 import pytest
 import torch
 from bs4 import BeautifulSoup
+from matplotlib import colormaps
+from matplotlib.colors import Normalize
+from PIL import Image
 
 from playground import compare
 from playground.embedding import (INITS, cosine_similarity, embed, embedding_table, model_param_terms, model_params,
                                   one_hot_check)
 from playground.embedding_view import plot_label
 from playground.examples import EXAMPLES
-from playground.web import embed_api, update_embedding
+from playground.web import embed_api, update_embedding, update_one_hot
 
 GPT2_INIT, TORCH_INIT = list(INITS)
 
@@ -56,8 +61,10 @@ def test_one_hot_equals_lookup_for_every_example(example):
 def test_the_one_hot_tensor_is_capped():
     check = one_hot_check(list(range(300)), GPT2_INIT)
     assert check.n_tokens == 64 and check.one_hot_bytes == 12_865_792  # (1, 64, 50257) float32
-    head, _, _ = update_embedding(" the" * 300, GPT2_INIT)
-    assert "the first 64 of 300 tokens" in BeautifulSoup(head, "html5lib").get_text()
+    html = update_one_hot(" the" * 300, GPT2_INIT)  # the button under the panel, for the current text
+    assert "the first 64 of 300 tokens" in BeautifulSoup(html, "html5lib").get_text()
+    assert "equals E[ids]: yes" in BeautifulSoup(update_one_hot("Hello world", TORCH_INIT), "html5lib").get_text()
+    assert "no ids to multiply" in update_one_hot("", GPT2_INIT)
 
 
 def test_cosine_similarity_of_rows():
@@ -84,6 +91,41 @@ def test_the_panel_says_what_the_plots_prove():
     assert len(BeautifulSoup(plots, "html5lib").select("img.plot")) == 2
     table = BeautifulSoup(memory, "html5lib").get_text()
     assert "124,439,808" in table and "163,037,184" in table and "31.0%" in table
+
+
+def figure_pixels(plots: str, figure_id: str) -> tuple[dict, np.ndarray]:
+    """A plot's <figure> attributes and its image as an (rows, cols, 3) RGB array, decoded by Pillow."""
+    figure = BeautifulSoup(plots, "html5lib").find("figure", id=figure_id)
+    src = figure.find("img")["src"]
+    assert src.startswith("data:image/png;base64,")
+    image = Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
+    assert image.format == "PNG"
+    return figure.attrs, np.asarray(image.convert("RGB"))
+
+
+def test_the_heatmap_is_each_row_e_id_in_matplotlibs_colours():
+    text = "the dog and the cat and the bird"
+    ids = [1169, 3290, 290, 262, 3797, 290, 262, 6512]  # "the", " dog", " and", " the", ...
+    _, _, plots = update_embedding(text, GPT2_INIT)
+    attrs, pixels = figure_pixels(plots, "heatmap-figure")
+    assert pixels.shape == (8, 768, 3)  # one pixel per value: a row per token, a column per dimension
+    assert (attrs["data-rows"], attrs["data-height"], attrs["data-width"], attrs["data-row-px"]) == ("8", "8", "768", "1")
+    rows = embedding_table(GPT2_INIT).weight.weight[torch.tensor(ids)].numpy()  # E[ids], read off the table
+    limit = np.abs(rows).max()
+    expected = colormaps["RdBu_r"](Normalize(-limit, limit)(rows), bytes=True)[..., :3]  # imshow's colours
+    assert np.array_equal(pixels, expected)
+    assert np.array_equal(pixels[3], pixels[6]) and not np.array_equal(pixels[0], pixels[3])  # " the" twice; "the"
+
+
+def test_the_similarity_plot_is_the_cosine_matrix_from_minus_one_to_one():
+    text = "the dog and the cat"
+    _, _, plots = update_embedding(text, GPT2_INIT)
+    _, pixels = figure_pixels(plots, "similarity-figure")
+    rows = embed(compare(text)["tokenizers"][0]["ids"], GPT2_INIT)[0].numpy()
+    unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    expected = colormaps["RdBu_r"](Normalize(-1, 1)(unit @ unit.T), bytes=True)[..., :3]
+    assert pixels.shape == (5, 5, 3) and np.array_equal(pixels, expected)
+    assert tuple(pixels[0, 0]) == tuple(colormaps["RdBu_r"](255, bytes=True)[:3])  # cos = 1: the reddest
 
 
 def test_plot_labels_are_cut_to_fit():

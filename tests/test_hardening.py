@@ -116,7 +116,7 @@ TOK_ATTRIBUTES = {"class", "data-id", "data-start", "data-end", "data-tip", "sty
 @settings(deadline=None)
 @given(text=breaking_text, mark_whitespace=st.booleans())
 def test_panel_markup_survives_attribute_breaking_text(text, mark_whitespace):
-    note, *panels = update_panels(text, mark_whitespace, "text", False)
+    note, *panels, _, _ = update_panels(text, mark_whitespace, "text", False)
     result = compare(text)
     for panel, tok in zip(panels, result["tokenizers"]):
         soup = BeautifulSoup(panel, "html5lib").body  # parsed as a browser parses it
@@ -145,8 +145,8 @@ def soup_of(panel: str):
 
 def test_whitespace_toggle_in_tokens_gaps_and_byte_groups():
     text = "a b\t न"  # GPT-2: " न" is a space and a Devanagari letter split into byte tokens
-    _, gpt2, bert, _ = update_panels(text, True, "text", False)
-    _, gpt2_off, bert_off, _ = update_panels(text, False, "text", False)
+    _, gpt2, bert, _, _, _ = update_panels(text, True, "text", False)
+    _, gpt2_off, bert_off, _, _, _ = update_panels(text, False, "text", False)
     assert [t.get_text() for t in soup_of(gpt2).select(".toks > .tok")] == ["a", "·b", "→"]
     assert [t.get_text() for t in soup_of(gpt2_off).select(".toks > .tok")] == ["a", " b", "\t"]
     assert soup_of(gpt2).select_one(".group-char").get_text() == "·न"
@@ -156,7 +156,7 @@ def test_whitespace_toggle_in_tokens_gaps_and_byte_groups():
 
 
 def test_ids_toggle_in_tokens_and_byte_groups():
-    _, gpt2, _, llama = update_panels("a न😀", True, "ids", False)
+    _, gpt2, _, llama, _, _ = update_panels("a न😀", True, "ids", False)
     expected = {t["name"]: t["ids"] for t in compare("a न😀")["tokenizers"]}
     for panel, name in ((gpt2, "gpt2"), (llama, "llama")):
         soup = soup_of(panel)
@@ -165,7 +165,7 @@ def test_ids_toggle_in_tokens_and_byte_groups():
 
 
 def test_special_toggle_reaches_every_tokenizer_that_has_special_tokens():
-    _, gpt2, bert, llama = update_panels("Hi", True, "text", True)
+    _, gpt2, bert, llama, _, _ = update_panels("Hi", True, "text", True)
     assert [t.get_text() for t in soup_of(bert).select(".tok.special")] == ["[CLS]", "[SEP]"]
     assert [t.get_text() for t in soup_of(llama).select(".tok.special")] == ["<s>"]
     assert soup_of(gpt2).select(".tok.special") == []

@@ -8,8 +8,15 @@ from bs4 import BeautifulSoup
 
 from playground import compare
 from playground.examples import EXAMPLES, EXAMPLES_BY_KEY
-from playground.lecture import answer_html, prompt_html
-from playground.web import page_from_url
+from playground.lecture import prompt_html
+from playground.web import page_from_url, update_panels
+
+
+def answer_html(key: str, text: str, special: bool = False) -> str:
+    """The answer as the page gets it: the last output of /panels for that example's key."""
+    *_, prompt, answer = update_panels(text, True, "text", special, "gpt2", "bert", "llama", key)
+    assert prompt == prompt_html(key)
+    return answer
 
 
 def answer_items(key: str, text: str) -> dict[str, str]:
@@ -17,8 +24,8 @@ def answer_items(key: str, text: str) -> dict[str, str]:
     return {li["data-tokenizer"]: li.get_text(" ", strip=True) for li in soup.select("li[data-tokenizer]")}
 
 
-def bold_numbers(key: str, text: str) -> dict[str, list[str]]:
-    soup = BeautifulSoup(answer_html(key, text), "html5lib")
+def bold_numbers(key: str, text: str, special: bool = False) -> dict[str, list[str]]:
+    soup = BeautifulSoup(answer_html(key, text, special), "html5lib")
     return {li["data-tokenizer"]: [b.get_text() for b in li.select("b")] for li in soup.select("li[data-tokenizer]")}
 
 
@@ -86,6 +93,19 @@ def test_an_edited_text_is_answered_as_it_is_and_says_so():
     assert answer_items("numbers", "call 1234567890 now")["gpt2"].endswith("4 pieces: Ġ123 45 678 90")
     assert "has no 1234567890" in answer_html("numbers", "no digits here")
     assert "has no SolidGoldMagikarp" in answer_html("magikarp", "")
+
+
+def test_the_answer_counts_no_special_tokens_even_with_the_toggle_on():
+    for key in ("code", "hindi", "numbers"):
+        text = EXAMPLES_BY_KEY[key].text
+        assert bold_numbers(key, text, special=True) == bold_numbers(key, text, special=False)
+    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text, special=True)["gpt2"][:3] == ["73", "1.55", "70"]
+
+
+def test_the_answer_sees_tokens_past_the_ones_drawn():
+    # The panels draw 1,000 tokens a tokenizer; the glitch word here is GPT-2's 1,502nd token.
+    text = "hi " * 1500 + EXAMPLES_BY_KEY["magikarp"].text
+    assert answer_items("magikarp", text)["gpt2"].endswith("one token, id 43453 ( ĠSolidGoldMagikarp )")
 
 
 LESSON = ("gpt2", "bert", "llama")

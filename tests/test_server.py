@@ -79,7 +79,7 @@ def server():
     ("GET", "gradio_api/runs"), ("GET", "gradio_api/run-history/records"),  # run history
     ("POST", "gradio_api/run/compare"), ("POST", "gradio_api/api/compare"),  # skip the queue
     ("GET", "gradio_api/file=/etc/passwd"),
-    ("POST", "gradio_api/call/page_for_request"), ("POST", "gradio_api/call/update_answer"),  # private events
+    ("POST", "gradio_api/call/page_for_request"), ("POST", "gradio_api/call/update_one_hot"),  # private events
 ])
 def test_routes_the_page_does_not_need_are_refused(server, method, path):
     url, _ = server
@@ -91,8 +91,11 @@ def test_the_public_endpoints_answer_through_the_queue(server):
     url, _ = server
     [result] = call_api(url, "compare", ["Hello world", False, None])
     assert [t["ids"] for t in result["tokenizers"]] == [[15496, 995], [7592, 2088], [15043, 3186]]
-    note, gpt2, bert, llama = call_api(url, "panels", ["Hello world", True, "text", False, *LESSON])
+    note, gpt2, bert, llama, prompt, answer = call_api(url, "panels", ["Hello world", True, "text", False, *LESSON, ""])
     assert note == "" and "<b>2</b> tokens" in gpt2 and 'data-id="995"' in gpt2
+    assert prompt == answer == ""  # no example: no question
+    *_, prompt, answer = call_api(url, "panels", ["call 1234567890 now", True, "text", True, *LESSON, "numbers"])
+    assert "Numbers" in prompt and "<b>4</b> pieces" in answer and "<b>10</b> pieces" in answer
 
 
 def test_any_tokenizers_through_the_api(server):
@@ -102,7 +105,7 @@ def test_any_tokenizers_through_the_api(server):
         ("gemma", [4521, 2134]), ("gpt4o", [13225, 2375]), ("llama3", [9906, 1917])]
     with pytest.raises(ApiError, match="tokenizer must be one of"):
         call_api(url, "compare", ["Hello world", False, ["gpt5"]])
-    note, first, _, _ = call_api(url, "panels", ["Hello world", True, "text", False, "mistral", "bert", "llama"])
+    note, first, *_ = call_api(url, "panels", ["Hello world", True, "text", False, "mistral", "bert", "llama", ""])
     assert 'data-tokenizer="mistral"' in first and 'data-id="22557"' in first
 
 
@@ -144,7 +147,7 @@ def test_an_oversized_body_is_refused_before_it_is_read(server):
 BAD_CALLS = [  # (endpoint, arguments carrying the marker, what the error must say)
     ("compare", [None, False, None], "text must be a string"),
     ("compare", ["MARKER-1", "MARKER-2", None], "special must be true or false"),
-    ("panels", ["MARKER-3", True, "MARKER-4", False, *LESSON], "view must be one of 'text', 'ids'"),
+    ("panels", ["MARKER-3", True, "MARKER-4", False, *LESSON, ""], "view must be one of 'text', 'ids'"),
     ("embedding", ["MARKER-5", "MARKER-6" * 20], "init must be one of"),
     ("panels", ["MARKER-7"], None),  # too few values: Gradio's own error, which quotes them
 ]
@@ -191,7 +194,7 @@ def test_no_user_text_is_logged_or_written(tmp_path):
         c.close()
         request(f"{url}?text={marker}")
         request(f"{url}gradio_api/deep_link?session_hash={marker}")
-        call_api(url, "panels", [text, True, "text", False, *LESSON])
+        call_api(url, "panels", [text, True, "text", False, *LESSON, ""])
     found = subprocess.run(["grep", "-rl", marker, str(tmp_path)], capture_output=True, text=True).stdout.split()
     assert found == [], f"the marker was written to {found}"
     assert "Running on local URL" in log.read_text()  # the log was captured, and holds no user text

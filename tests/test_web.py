@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 
 import gradio as gr
 import pytest
+from bs4 import BeautifulSoup
 import torch
 
 from playground import compare
@@ -52,7 +53,7 @@ def drawn(panel: str) -> list[tuple[int, int, int]]:
 
 @pytest.mark.parametrize("text", ["Hello world", EXAMPLES_BY_KEY["hindi"].text, "a\x00b  c\n\td 👩‍💻"])
 def test_panels_draw_every_token_with_its_id_span_and_colour(text):
-    note, *panels = update_panels(text, True, "text", False)
+    note, *panels, _, _ = update_panels(text, True, "text", False)
     assert note == ""
     result = compare(text)
     for panel, tok in zip(panels, result["tokenizers"]):
@@ -63,33 +64,33 @@ def test_panels_draw_every_token_with_its_id_span_and_colour(text):
 
 
 def test_ids_view_shows_ids():
-    _, gpt2, _, _ = update_panels("Hello world", True, "ids", False)
+    _, gpt2, _, _, _, _ = update_panels("Hello world", True, "ids", False)
     assert ">15496</span>" in gpt2 and ">995</span>" in gpt2
 
 
 def test_whitespace_marks_and_toggle():
-    _, gpt2, _, _ = update_panels("a b\n\tc", True, "text", False)
+    _, gpt2, _, _, _, _ = update_panels("a b\n\tc", True, "text", False)
     assert ">·b</span>" in gpt2 and "↵\n" in gpt2 and "→" in gpt2
-    _, gpt2, _, _ = update_panels("a b\n\tc", False, "text", False)
+    _, gpt2, _, _, _, _ = update_panels("a b\n\tc", False, "text", False)
     assert "> b</span>" in gpt2 and ">·b</span>" not in gpt2 and "↵" not in gpt2 and "→" not in gpt2
 
 
 def test_control_characters_are_visible():
-    _, gpt2, bert, _ = update_panels("a\x00b\r", True, "text", False)
+    _, gpt2, bert, _, _, _ = update_panels("a\x00b\r", True, "text", False)
     assert "␀" in gpt2 and "␍" in gpt2
     assert '<span class="gap" title="no token covers this">␍</span>' in bert  # BERT drops it
 
 
 def test_partial_tokens_grouped_under_their_character_as_byte_chips():
-    _, gpt2, _, llama = update_panels("न", True, "text", False)
+    _, gpt2, _, llama, _, _ = update_panels("न", True, "text", False)
     assert '<span class="group" data-start="0" data-end="1"><span class="group-char">न</span>' in gpt2
     assert ">E0 A4</span>" in gpt2 and ">A8</span>" in gpt2
-    _, _, _, llama = update_panels("😀", True, "text", False)
+    _, _, _, llama, _, _ = update_panels("😀", True, "text", False)
     assert ">F0</span>" in llama and ">9F</span>" in llama
 
 
 def test_bert_shows_lowercasing_unknown_and_what_decode_gives_back():
-    _, _, bert, _ = update_panels("Café 👍", True, "text", False)
+    _, _, bert, _, _, _ = update_panels("Café 👍", True, "text", False)
     assert ">cafe</span>" in bert and ">[UNK]</span>" in bert
     assert "<b>1</b> [UNK]" in bert
     assert "<b>no</b> lossless" in bert
@@ -97,7 +98,7 @@ def test_bert_shows_lowercasing_unknown_and_what_decode_gives_back():
 
 
 def test_special_tokens_toggle():
-    _, gpt2, bert, llama = update_panels("Hi", True, "text", True)
+    _, gpt2, bert, llama, _, _ = update_panels("Hi", True, "text", True)
     assert [i for i, _, _ in drawn(bert)] == [101, 7632, 102]
     assert [i for i, _, _ in drawn(llama)] == [1, 6324]
     assert [i for i, _, _ in drawn(gpt2)] == [17250]
@@ -105,12 +106,16 @@ def test_special_tokens_toggle():
 
 @pytest.mark.parametrize("payload", ["<img src=x onerror=alert(1)>", "</div><script>alert(1)</script>", '" onmouseover="alert(1)'])
 def test_markup_in_the_input_stays_text(payload):
-    note, *panels = update_panels(payload, True, "text", False)
+    note, *panels, _, _ = update_panels(payload, True, "text", False)
     for panel in panels:
         assert "script" not in TokElements(panel).tags and "img" not in TokElements(panel).tags
         assert "<script" not in panel and "<img" not in panel and 'onmouseover="' not in panel
-    head, memory, heatmap = update_embedding(payload, GPT2_INIT)
-    assert "<script" not in heatmap and "onerror" not in heatmap  # labels are pixels in the PNG
+    head, memory, heatmap = update_embedding(payload * 3, GPT2_INIT)
+    soup = BeautifulSoup(heatmap, "html5lib")
+    assert not soup.find_all("script") and len(soup.find_all("img")) == 2  # the two plots, no other
+    assert not [a for tag in soup.find_all(True) for a in tag.attrs if a.startswith("on")]
+    labels = [span.get_text() for span in soup.select(".row-labels span")]
+    assert labels and set("".join(labels)) <= set(payload.replace(" ", "·") + "…")  # the text, as text
 
 
 def test_indentation_tokens_counted_for_the_code_example():
@@ -118,13 +123,13 @@ def test_indentation_tokens_counted_for_the_code_example():
     counts = {t["name"]: indentation_token_count(code, t["starts"], t["ends"]) for t in compare(code)["tokenizers"]}
     # GPT-2 spends one token per space but the last (3 + 7 + 3); Llama one run per line; BERT none.
     assert counts == {"gpt2": 13, "bert": 0, "llama": 3}
-    _, gpt2, _, _ = update_panels(code, True, "text", False)
+    _, gpt2, _, _, _, _ = update_panels(code, True, "text", False)
     assert "<b>13</b> on indentation" in gpt2
 
 
 def test_long_input_is_cut_and_says_so():
     text = "word " * (MAX_INPUT_CHARS // 5 + 1000)
-    note, gpt2, _, _ = update_panels(text, True, "text", False)
+    note, gpt2, _, _, _, _ = update_panels(text, True, "text", False)
     assert f"Tokenised the first {MAX_INPUT_CHARS:,} of {len(text):,} characters; 5,000 characters were cut" in note
     # Honest counts for the part tokenised: "word", then " word" x 19,999, then the trailing " ".
     assert "<b>20,001</b> tokens" in gpt2 and "<b>100,000</b> chars" in gpt2
@@ -145,7 +150,7 @@ def test_embedding_panel_shape_dtype_params_and_memory():
     assert "(32, 1024, 768)</td><td class='num'>100.7 MB" in memory
     assert "(50257, 768)</td><td class='num'>154.4 MB" in memory
     assert "(1, 2, 50257)</td><td class='num'>402.06 KB" in memory
-    assert 'src="data:image/png;base64,iVBORw0KGgo' in heatmap
+    assert heatmap.count('src="data:image/png;base64,iVBORw0KGgo') == 2  # the heatmap and the similarities
 
 
 def test_embedding_caps_at_block_size():

@@ -119,17 +119,18 @@ function playgroundMode(mode, on) {
       return;
     }
     const img = figure.querySelector("img");
-    const scale = img.clientHeight / Number(figure.dataset.height);
+    // The image is stretched: its own pixels (data-*) to CSS pixels, across and down.
+    const across = img.clientWidth / Number(figure.dataset.width), down = img.clientHeight / Number(figure.dataset.height);
     if (!mark || mark.parentElement !== figure) {
       if (mark) mark.remove();
       mark = document.createElement("div");
       mark.id = "heatmap-row";
       figure.appendChild(mark);
     }
-    mark.style.top = (img.offsetTop + (Number(figure.dataset.top) + index * Number(figure.dataset.rowPx)) * scale) + "px";
-    mark.style.height = Number(figure.dataset.rowPx) * scale + "px";
-    mark.style.left = img.offsetLeft + Number(figure.dataset.left) * scale + "px";
-    mark.style.width = 768 * scale + "px";  // one pixel per dimension, n_embd = 768
+    mark.style.top = (img.offsetTop + (Number(figure.dataset.top) + index * Number(figure.dataset.rowPx)) * down) + "px";
+    mark.style.height = Number(figure.dataset.rowPx) * down + "px";
+    mark.style.left = img.offsetLeft + Number(figure.dataset.left) * across + "px";
+    mark.style.width = Number(figure.dataset.width) * across + "px";  // one pixel per dimension
   }
 
   // A pinned GPT-2 token's row E[id], on its own: its 768 pixels cut from the heatmap, which draws
