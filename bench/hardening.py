@@ -132,12 +132,17 @@ def many_sessions(url: str, pid: int, sessions: int) -> None:
             errors.append(f"{endpoint}: {type(err).__name__}: {err}")
 
     t0 = time.perf_counter()
+    checkpoints = []  # (requests so far, memory): bounded means flat once the caches are full
     with ThreadPoolExecutor(4) as pool:
-        list(pool.map(one, range(sessions)))
+        for quarter in range(4):
+            list(pool.map(one, range(quarter * sessions // 4, (quarter + 1) * sessions // 4)))
+            checkpoints.append(((quarter + 1) * sessions // 4, tree_rss_mb(pid)))
     seconds = time.perf_counter() - t0
     after = settled_rss(pid)
     print(f"2. {sessions:,} fresh sessions, small distinct edits: {len(errors)} errors in {seconds:.0f} s; memory "
           f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f} MB, target <= 150)")
+    print("   memory along the way: " + ", ".join(f"{n:,} requests {mb:.0f} MB" for n, mb in checkpoints)
+          + f"; second half +{checkpoints[-1][1] - checkpoints[1][1]:.0f} MB")
     for err in errors[:3]:
         print("   error:", err)
 

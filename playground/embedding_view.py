@@ -20,7 +20,7 @@ from playground.embedding import (HEATMAP_ROWS, INITS, colour_table, cosine_simi
                                   memory_rows, model_param_terms, model_params, one_hot_check, values_png)
 from playground.plots import png_html, plot_or_error
 
-PLOTS_CACHE_BYTES = 8_000_000  # what the cache of drawn plots (inline PNGs) may hold
+PLOTS_CACHE_BYTES = 2_000_000  # drawn plots (about 60 KB each, 3 ms to redraw): the examples a class opens
 LABEL_CHARS = 14  # a plot's row label is cut to this, with an ellipsis: the margin holds no more
 
 

@@ -38,6 +38,7 @@ WORKER_IDLE_SECONDS = 120  # the worker exits after this long without a long tex
 M_ARENA_MAX = -8  # glibc's mallopt() parameter numbers (malloc.h): the arena limit,
 M_MMAP_THRESHOLD = -3  # and the size from which a block comes from mmap
 MMAP_THRESHOLD_BYTES = 1 << 20  # 1 MiB: one-hot tensors and plots above it go straight back to the system
+TRIM_EVERY_SECONDS = 15  # how often the heap's free pages are handed back (malloc_trim): a few ms each time
 
 REFUSED_PREFIXES = (  # 404 for every method
     "/gradio_api/deep_link",  # writes the session's values (the user's text) to a file
@@ -201,13 +202,24 @@ def tune_malloc() -> None:
     reuse: Gradio runs handlers on up to 40 threads. And after a large block is freed, glibc raises
     its mmap threshold to that size, so the next multi-MB tensors (a one-hot check, a plot) come
     from the heap, where they fragment and stay. Measured with bench/hardening.py (1,000 sessions).
+
+    And every TRIM_EVERY_SECONDS, the free pages inside the heap go back too (malloc_trim): the
+    many small blocks of a class's requests leave holes that glibc otherwise keeps.
     """
     try:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(M_ARENA_MAX, 2)
         libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)  # a fixed threshold: no dynamic raising
+        trim = libc.malloc_trim
     except (OSError, AttributeError):  # not glibc: nothing to tune
-        pass
+        return
+
+    def trim_now_and_then() -> None:
+        while True:
+            time.sleep(TRIM_EVERY_SECONDS)
+            trim(0)
+
+    threading.Thread(target=trim_now_and_then, name="malloc-trim", daemon=True).start()
 
 
 def run_in_worker(fn: Callable[..., T], *args) -> T:

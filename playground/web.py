@@ -320,7 +320,7 @@ def build_demo() -> gr.Blocks:
         )
         gr.on(
             [text.change, init.change], update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
-            preprocess=False, trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=1,
+            preprocess=False, trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=4,
             show_progress="hidden", api_name="embedding",
         )
         one_hot_run.click(update_one_hot, inputs=[text, init], outputs=one_hot, concurrency_id="embedding",

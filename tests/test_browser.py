@@ -5,6 +5,7 @@ Screenshots land in artifacts/screenshots/ to be looked at: this page is shown o
 
 from __future__ import annotations
 
+import json
 import random
 from urllib.parse import quote
 
@@ -234,3 +235,34 @@ def test_tokenizers_chosen_by_link_by_selector_and_carried_by_share_links(page, 
     other.goto(link)
     other.wait_for_selector("[data-tokenizer=mistral] .tok")
     assert other.eval_on_selector_all("[data-tokenizer=mistral] .tok", "els => els.map(e => Number(e.dataset.id))") == mistral
+
+
+def test_a_full_queue_is_said_and_retried(browser, app_url):
+    """The server answers 503 to /queue/join when its queue is full: the page says so, retries the
+    same request, and the edit lands. (Its own context: Chromium logs each 503 as a console error.)"""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    page = context.new_page()
+    open_page(page, app_url, "Hello world")
+    refused: list[dict] = []
+    passed: list[dict] = []
+
+    def full_twice(route):
+        body = json.loads(route.request.post_data)
+        if len(refused) < 2:
+            refused.append(body)
+            route.fulfill(status=503, content_type="application/json",
+                          body='{"detail": "Queue is full. Max size is 128 and size is 128."}')
+        else:
+            passed.append(body)
+            route.continue_()
+
+    page.route("**/gradio_api/queue/join*", full_twice)
+    textbox(page).press("End")
+    textbox(page).press_sequentially("!")
+    page.wait_for_function("() => { const n = document.getElementById('queue-note'); "
+                           "return n && !n.hidden && n.textContent.includes('its queue is full'); }")
+    wait_for_ids(page, "Hello world!")  # the retried requests landed
+    page.wait_for_selector("#queue-note", state="hidden")
+    assert len(refused) == 2 and all(body in passed for body in refused)  # each sent again, as it was
+    assert "Hello world!" in json.dumps(refused[0]["data"])
+    context.close()

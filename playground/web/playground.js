@@ -48,6 +48,46 @@ function playgroundDownload(data, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// A full queue: the server answers 503 to /queue/join when QUEUE_MAX_SIZE events already wait (a
+// whole class typing at once). Instead of an error, the page says so and sends the same request
+// again after 1, 2, 4, then 8 s, for about a minute; then Gradio shows its own error.
+const PLAYGROUND_QUEUE_RETRIES = 10;
+(function retryWhenTheQueueIsFull() {
+  const send = window.fetch.bind(window);
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let waiting = 0;  // requests waiting to be sent again
+
+  function note(text) {
+    let el = document.getElementById("queue-note");
+    if (!el && text) {
+      el = document.createElement("div");
+      el.id = "queue-note";
+      el.setAttribute("role", "status");
+      document.body.appendChild(el);
+    }
+    if (el) { el.textContent = text; el.hidden = !text; }
+  }
+
+  window.fetch = async function (input, init) {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!new URL(url, window.location.href).pathname.endsWith("/queue/join")) return send(input, init);
+    const original = input instanceof Request ? input.clone() : input;
+    for (let attempt = 0; ; attempt++) {
+      const response = await send(original instanceof Request ? original.clone() : original, init);
+      if (response.status !== 503 || attempt >= PLAYGROUND_QUEUE_RETRIES) {
+        if (!waiting) note("");  // the note stays while any other request still waits its turn
+        return response;
+      }
+      const seconds = Math.min(2 ** attempt, 8);
+      note(`The server is busy: its queue is full, so many people are typing at once. ` +
+           `Trying again in ${seconds} s (attempt ${attempt + 2})…`);
+      waiting++;
+      await wait(seconds * 1000);
+      waiting--;
+    }
+  };
+})();
+
 // "Download PNG" under a plot saves the image shown above it (its data URL is sent once, not twice).
 document.addEventListener("click", (e) => {
   const link = e.target.closest && e.target.closest("a[data-download]");
