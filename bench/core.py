@@ -4,11 +4,15 @@
 
 Baseline, measured in the same run: tiktoken's encode_ordinary + transformers' BERT
 tokenizer call + sentencepiece's encode, the least any tokenizer playground must do.
-  compare()      ids, pieces, bytes, exact spans and counts for all three tokenizers
-  + render       compare() plus the HTML of the three panels (at most 1,500 tokens drawn each)
-  embed + plot   the embedding panel: GPT-2 tokens, TokenEmbedding (first 1,024), heatmap PNG
-The ratio is (compare() + render) / bare encodes. Each figure is the best of several runs.
-compare() runs on the whole input here; the web page tokenises at most 100,000 characters.
+  compare(1000)  compare(text, token_limit=1000), what the page and /compare call: ids, exact
+                 spans, counts and decoded text for every token, dicts for the first 1,000
+  compare()      the same with a dict for every token (the default for scripts)
+  panels         /panels' work for an edit: compare(1000), the three panels' HTML (at most
+                 1,000 tokens drawn each), the example's answer
+  embedding      /embedding's work for an edit: GPT-2 tokens, TokenEmbedding (first 1,024),
+                 the heatmap and the similarity plot, the tables
+The ratios are over the bare encodes. Each figure is the best of several runs. compare()
+runs on the whole input here; the web page tokenises at most 100,000 characters.
 """
 
 from __future__ import annotations
@@ -23,8 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from playground import compare, get_tokenizer  # noqa: E402
 from playground.embedding import INITS  # noqa: E402
-from playground.render import panel_html  # noqa: E402
-from playground.web import update_embedding, warm_up  # noqa: E402
+from playground.web import update_embedding, update_panels, warm_up  # noqa: E402
 
 
 def best_ms(fns: dict, repeats: int) -> dict[str, float]:
@@ -48,23 +51,23 @@ def main() -> None:
         bert._tok(text, add_special_tokens=False)
         llama._sp.encode(text)
 
-    def compare_and_render(text: str) -> None:
-        result = compare(text)
-        for tok in result["tokenizers"]:
-            panel_html(tok, result["text"])
-
-    print(f"{'input':>7} {'bare encodes':>13} {'compare()':>10} {'+ render':>9} {'ratio':>6} {'embed + plot':>13}")
-    runs = itertools.count()  # the embedding gets a new text each run, as when typing: no cache can answer
+    print(f"{'input':>7} {'bare encodes':>13} {'compare(1000)':>14} {'compare()':>10} {'panels':>9} "
+          f"{'embedding':>10}")
+    runs = itertools.count()  # the embedding and panels get a new text each run, as when typing: no cache can answer
     for label, n_bytes in SIZES.items():
         text = mixed_text(n_bytes)
         ms = best_ms({
             "bare": lambda: bare_encodes(text),
+            "limited": lambda: compare(text, token_limit=1000),
             "compare": lambda: compare(text),
-            "rendered": lambda: compare_and_render(text),
+            "panels": lambda: update_panels(f"{next(runs)} {text}", True, "text", False, "gpt2", "bert", "llama", "code"),
             "embedded": lambda: update_embedding(f"{next(runs)} {text}", init),
         }, repeats=20 if n_bytes <= 10_000 else 8 if n_bytes <= 100_000 else 3)
-        print(f"{label:>7} {ms['bare']:10.2f} ms {ms['compare']:7.2f} ms {ms['rendered']:6.2f} ms "
-              f"{ms['rendered'] / ms['bare']:5.2f}x {ms['embedded']:10.1f} ms")
+        print(f"{label:>7} {ms['bare']:10.2f} ms {ms['limited']:8.2f} ms {ms['limited'] / ms['bare']:4.2f}x "
+              f"{ms['compare']:7.2f} ms {ms['compare'] / ms['bare']:4.2f}x {ms['panels']:6.2f} ms {ms['embedded']:7.1f} ms")
+    print("targets: compare(1000) at 100 KB <= 2x the bare encodes; at 1 KB, panels <= 10 ms and embedding "
+          "(both plots) <= 20 ms")
+
 
 if __name__ == "__main__":
     main()
