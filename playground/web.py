@@ -1,8 +1,9 @@
 """The web page: pure handlers first, then the thin Gradio wiring (build_demo).
 
-Two separate events per edit: the panels (fast) and the embedding plot (slower), each
-with its own concurrency group and trigger_mode="always_last", so tokens never wait
-behind a plot and a stale result never lands after a newer one. Every handler checks its
+Two events per edit, what the page sends when the text changes: /panels (the three panels,
+and the example's question and answer, from one compare()) and /embedding (the shape, the
+tables and both plots), each with its own concurrency group and trigger_mode="always_last",
+so tokens never wait behind a plot and a stale result never lands after a newer one. Every handler checks its
 inputs first (playground.inputs) and takes the big-input lane for long texts
 (playground.server), whoever calls it: the page, gradio_client or plain HTTP.
 """

@@ -18,7 +18,7 @@ from playground.render import MAX_DRAWN_TOKENS, panel_html
 
 MAX_INPUT_CHARS = 100_000  # tokenised per edit; the rest of a longer paste is cut, and the page says so
 CACHED_INPUT_CHARS = 5_000  # results for texts up to this size are kept (LRU): re-renders and shared examples
-COMPARE_CACHE_BYTES = 16_000_000  # what the cache of compare() results may hold, estimated per result
+COMPARE_CACHE_BYTES = 8_000_000  # what the cache of compare() results may hold, estimated per result: hundreds of edits
 # Bytes a compare() result holds, per token of each tokenizer: its dict (eight fields) and its
 # entries in the ids, starts and ends columns. Measured with tracemalloc (tests/test_limits.py checks it).
 BYTES_PER_TOKEN_DICT = 300
