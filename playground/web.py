@@ -3,9 +3,9 @@
 Two events per edit, what the page sends when the text changes: /panels (the three panels,
 and the example's question and answer, from one compare()) and /embedding (the shape, the
 tables and both plots), each with its own concurrency group and trigger_mode="always_last",
-so tokens never wait behind a plot and a stale result never lands after a newer one. Every handler checks its
-inputs first (playground.inputs) and takes the big-input lane for long texts
-(playground.server), whoever calls it: the page, gradio_client or plain HTTP.
+so tokens never wait behind a plot and a stale result never lands after a newer one. Every
+handler checks its inputs first (playground.inputs) and takes the big-input lane for long
+texts (playground.server), whoever calls it: the page, gradio_client or plain HTTP.
 """
 
 from __future__ import annotations
