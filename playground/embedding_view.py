@@ -12,6 +12,8 @@ import math
 import threading
 from html import escape
 
+import numpy as np
+
 from cachetools import LRUCache, cached
 
 from config import GPTConfig
@@ -102,8 +104,9 @@ def params_html(config: GPTConfig) -> str:
 def colour_bar_html(limit: float) -> str:
     """The plots' colour scale, as a CSS gradient through the same colour table, with its ends and zero."""
     table = colour_table()
-    stops = ", ".join(f"rgb({r},{g},{b}) {100 * i / (len(table) - 1):.1f}%"
-                      for i, (r, g, b) in ((i, table[i]) for i in range(0, len(table), 32)))
+    last = len(table) - 1
+    stops = ", ".join(f"rgb({r},{g},{b}) {100 * i / last:.1f}%"  # 9 stops, both ends included
+                      for i in (round(k * last / 8) for k in range(9)) for r, g, b in [table[i]])
     return (f'<div class="colour-bar"><span class="bar" style="background: linear-gradient(to top, {stops})"></span>'
             f'<span class="tick top">{limit:+.3g}</span><span class="tick mid">0</span>'
             f'<span class="tick bottom">{-limit:+.3g}</span></div>')
@@ -138,10 +141,10 @@ def plots_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
         after=colour_bar_html(limit) + f'<figcaption>embedding dimension (0 to {n_embd - 1})</figcaption>',
         img_style=f"width: {n_embd}px; height: {n * row_px}px",
     )
-    similarity = cosine_similarity(vectors)
-    distinct = [similarity[i, j] for i in range(n) for j in range(n) if ids[i] != ids[j]]
+    similarity = cosine_similarity(vectors)  # (n, n)
+    distinct = similarity[np.not_equal.outer(ids, ids)]  # the pairs of different tokens
     repeated = n - len(set(ids))
-    rms = math.sqrt(sum(c * c for c in distinct) / len(distinct)) if distinct else None
+    rms = math.sqrt(np.mean(distinct ** 2)) if distinct.size else None
     caption = ("Cosine similarity of the rows. One-hot vectors would give exactly 0 for every pair of different "
                "tokens; these untrained rows are nearly orthogonal too"
                + (f" (here |cos| is {rms:.3f} on average, root mean square; random vectors in 768 dimensions "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import random
+import re
 
 import numpy as np
 import pytest
@@ -126,6 +127,15 @@ def test_the_similarity_plot_is_the_cosine_matrix_from_minus_one_to_one():
     expected = colormaps["RdBu_r"](Normalize(-1, 1)(unit @ unit.T), bytes=True)[..., :3]
     assert pixels.shape == (5, 5, 3) and np.array_equal(pixels, expected)
     assert tuple(pixels[0, 0]) == tuple(colormaps["RdBu_r"](255, bytes=True)[:3])  # cos = 1: the reddest
+
+
+def test_the_colour_bar_runs_from_the_maps_first_colour_to_its_last():
+    _, _, plots = update_embedding("the dog", GPT2_INIT)
+    bar = BeautifulSoup(plots, "html5lib").select_one("#similarity-figure .colour-bar .bar")["style"]
+    stops = [((int(r), int(g), int(b)), float(at))
+             for r, g, b, at in re.findall(r"rgb\((\d+),(\d+),(\d+)\) ([\d.]+)%", bar)]
+    ends = [tuple(int(c) for c in colormaps["RdBu_r"](x, bytes=True)[:3]) for x in (0.0, 1.0)]
+    assert [stops[0], stops[-1]] == [(ends[0], 0.0), (ends[1], 100.0)]
 
 
 def test_plot_labels_are_cut_to_fit():
