@@ -4,7 +4,7 @@ Honours GRADIO_SERVER_NAME and GRADIO_SERVER_PORT. Works with no network: every 
 is bundled in assets/. The page and its handlers live in playground/web.py.
 """
 
-from playground.web import build_demo, launch
+from playground.page.web import build_demo, launch
 
 demo = build_demo()
 

@@ -3,8 +3,8 @@
 import torch
 
 from config import GPTConfig
-from tokenizer import encode, decode, vocab_size
 from embeddings import TokenEmbedding
+from tokenizer import decode, encode, vocab_size
 
 # Tokenize.
 ids = encode("Hello world")

@@ -4,7 +4,7 @@
 # vocabulary on first use. We build the very same encoding from the official files
 # bundled in assets/ (sha256-checked), so this works in a lecture hall with no wifi.
 
-from playground.gpt2 import gpt2_encoding
+from playground.tokenizers.gpt2 import gpt2_encoding
 
 _enc = gpt2_encoding()
 

@@ -21,6 +21,7 @@ from serve import running
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from browser import CLIPBOARD, chromium, paste  # noqa: E402
+
 from playground import compare  # noqa: E402
 
 KEYS = "thecatsatonthemat.;x"  # one key at a time, appended at the end of the text

@@ -26,8 +26,8 @@ from mixed_text import ROOT, SIZES, mixed_text
 sys.path.insert(0, str(ROOT))
 
 from playground import compare, get_tokenizer  # noqa: E402
-from playground.embedding import INITS  # noqa: E402
-from playground.web import update_embedding, update_panels, warm_up  # noqa: E402
+from playground.lesson.embedding import INITS  # noqa: E402
+from playground.page.web import update_embedding, update_panels, warm_up  # noqa: E402
 
 
 def best_ms(fns: dict, repeats: int) -> dict[str, float]:

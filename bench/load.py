@@ -24,8 +24,7 @@ from pathlib import Path
 from serve import ROOT, peak_rss_mb, rss_mb, running
 
 sys.path.insert(0, str(ROOT))
-from playground.examples import EXAMPLES  # noqa: E402
-
+from playground.lesson.examples import EXAMPLES  # noqa: E402
 
 SETTLE_SECONDS = 20  # the idle server's memory is read again after this (server.TRIM_EVERY_SECONDS is 15)
 

@@ -26,8 +26,8 @@ def best_ms(fn, runs: int = 50) -> float:
 
 
 def main() -> None:
-    from playground.compare import TOKENIZER_NAMES, get_tokenizer
-    from playground.replay import replay
+    from playground.tokenizers.registry import TOKENIZER_NAMES, get_tokenizer
+    from playground.tokenizers.replay import replay
 
     print(f"{'tokenizer':<10}" + "".join(f"{lang + ' replay':>17}{'encode':>9}" for lang in WORDS))
     for name in TOKENIZER_NAMES:

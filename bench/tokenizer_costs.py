@@ -20,7 +20,7 @@ import json, sys, time
 sys.path.insert(0, {root!r})
 def rss():
     return next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmRSS:")) / 1024
-from playground.compare import get_tokenizer
+from playground.tokenizers.registry import get_tokenizer
 before, t0 = rss(), time.perf_counter()
 if {name!r}:
     get_tokenizer({name!r}).encode("Hello world")
@@ -35,7 +35,7 @@ def measure(name: str) -> dict:
 
 
 def main() -> None:
-    from playground.compare import TOKENIZER_NAMES
+    from playground.tokenizers.registry import TOKENIZER_NAMES
 
     base = measure("")
     print(f"{'tokenizer':<10} {'load s':>7} {'+ MB':>7}   (baseline: a process with the playground imported, "

@@ -1,5 +1,14 @@
-"""The tokenizer playground: GPT-2, BERT, Llama 2 and five later tokenizers side by side, exact and offline."""
+"""The tokenizer playground: GPT-2, BERT, Llama 2 and five later tokenizers side by side, exact and offline.
 
-from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare, get_tokenizer
+Three layers, each importing only the ones below it:
+- playground.tokenizers: the exact layer (one file per family, spans, bundled assets, the registry
+  with compare(), replay),
+- playground.lesson: the lesson's content (the embedding table, examples, lecture answers, premium),
+- playground.page: the web page (HTML views, plots, colours, exports, the server's guard rails, the
+  Gradio wiring), and the command line in playground/__main__.py.
+"""
 
-__all__ = ["DEFAULT_TOKENIZERS", "TOKENIZER_NAMES", "compare", "get_tokenizer"]
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare, get_tokenizer
+from playground.tokenizers.replay import replay
+
+__all__ = ["DEFAULT_TOKENIZERS", "TOKENIZER_NAMES", "compare", "get_tokenizer", "replay"]

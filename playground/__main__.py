@@ -13,9 +13,9 @@ import argparse
 import json
 import sys
 
-from playground.colors import text_color, token_color
-from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare
-from playground.display import segments, show_whitespace, token_label
+from playground.page.colors import text_color, token_color
+from playground.page.display import segments, show_whitespace, token_label
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare
 
 
 def render_terminal(result: dict, show_ids: bool = False):

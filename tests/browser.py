@@ -7,10 +7,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
-from playground import compare
 from serve import running
+
+from playground import compare
 
 CHROMIUM = "/usr/bin/chromium"
 CLIPBOARD = ["clipboard-read", "clipboard-write"]  # permissions a context needs for paste()

@@ -76,8 +76,8 @@ def official_llama():
 @pytest.fixture
 def assets_copy(tmp_path, monkeypatch):
     """A copy of assets/ to damage, with the caches of verified files cleared around the test."""
-    from playground import assets
-    from playground.gpt2 import gpt2_encoding
+    from playground.tokenizers import assets
+    from playground.tokenizers.gpt2 import gpt2_encoding
 
     shutil.copytree(ROOT / "assets", tmp_path / "assets")
     monkeypatch.setattr(assets, "ASSETS_DIR", tmp_path / "assets")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-
 from conftest import ROOT
-from playground import assets
+
+from playground.tokenizers import assets
 
 # The sha256 values of ../shared/tokenizer-data/SOURCES.md, which the upstream projects pin.
 OFFICIAL = {

@@ -10,12 +10,12 @@ import random
 from urllib.parse import quote
 
 import pytest
-
 from browser import SCREENSHOTS, open_page, panel_ids, paste, textbox, type_text, wait_for_ids
 from mixed_text import mixed_text
+
 from playground import compare
-from playground.colors import token_color
-from playground.examples import EXAMPLES
+from playground.lesson.examples import EXAMPLES
+from playground.page.colors import token_color
 
 NAMES = ("gpt2", "bert", "llama")
 

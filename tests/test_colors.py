@@ -8,9 +8,9 @@ import sys
 
 import pytest
 from coloraide import Color
-
 from conftest import ROOT
-from playground.colors import PALETTE_SIZE, THEMES, palette, palette_index, text_color, token_color
+
+from playground.page.colors import PALETTE_SIZE, THEMES, palette, palette_index, text_color, token_color
 
 VOCAB_SIZES = {"gpt2": 50257, "bert": 30522, "llama": 32000}
 
@@ -24,7 +24,7 @@ def test_pinned_colours_do_not_drift():
 
 
 def test_same_in_another_process_with_another_hash_seed():
-    code = "from playground.colors import token_color; print([token_color(n, i) for n in ('gpt2','bert','llama') for i in range(0, 30000, 997)])"
+    code = "from playground.page.colors import token_color; print([token_color(n, i) for n in ('gpt2','bert','llama') for i in range(0, 30000, 997)])"
     runs = {
         subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                        env={**os.environ, "PYTHONHASHSEED": seed}).stdout

@@ -17,11 +17,18 @@ from matplotlib.colors import Normalize
 from PIL import Image
 
 from playground import compare
-from playground.embedding import (INITS, cosine_similarity, embed, embedding_table, model_param_terms, model_params,
-                                  one_hot_check)
-from playground.embedding_view import plot_label
-from playground.examples import EXAMPLES
-from playground.web import embed_api, update_embedding, update_one_hot
+from playground.lesson.embedding import (
+    INITS,
+    cosine_similarity,
+    embed,
+    embedding_table,
+    model_param_terms,
+    model_params,
+    one_hot_check,
+)
+from playground.lesson.examples import EXAMPLES
+from playground.page.embedding_view import plot_label
+from playground.page.web import embed_api, update_embedding, update_one_hot
 
 GPT2_INIT, TORCH_INIT = list(INITS)
 

@@ -18,15 +18,18 @@ import torch
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from playground import assets, compare, embedding, work
-from playground.bert import BertTokenizer
-from playground.gpt2 import GPT2Tokenizer
-from playground.sentencepiece_bpe import LlamaTokenizer
-from playground.spans import char_byte_starts
-from playground.plots import plot_or_error
-from playground.web import compare_api, text_from_url, update_embedding, update_panels
 from test_properties import any_text
+
+from playground import compare
+from playground.lesson import embedding
+from playground.page import work
+from playground.page.plots import plot_or_error
+from playground.page.web import compare_api, text_from_url, update_embedding, update_panels
+from playground.tokenizers import assets
+from playground.tokenizers.bert import BertTokenizer
+from playground.tokenizers.gpt2 import GPT2Tokenizer
+from playground.tokenizers.sentencepiece_bpe import LlamaTokenizer
+from playground.tokenizers.spans import char_byte_starts
 
 GPT2_INIT = "GPT-2: N(0, 0.02)"
 

@@ -10,13 +10,13 @@ import gradio as gr
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from playground import compare
-from playground.display import segments
-from playground.render import MAX_DRAWN_TOKENS
-from playground.web import compare_api, update_embedding, update_panels
 from test_properties import SPECIAL_STRINGS, any_text
 from test_web import GPT2_INIT, TokElements
+
+from playground import compare
+from playground.page.display import segments
+from playground.page.render import MAX_DRAWN_TOKENS
+from playground.page.web import compare_api, update_embedding, update_panels
 
 toggles = st.tuples(st.booleans(), st.sampled_from(["text", "ids"]), st.booleans())
 

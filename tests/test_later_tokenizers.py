@@ -4,15 +4,15 @@ bundled files (not through the playground's code), and the same span properties 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-
 from conftest import ROOT, official_tiktoken
-from playground import TOKENIZER_NAMES, compare, get_tokenizer
-from playground.colors import PALETTE_SIZE, palette_index
-from playground.premium import LANGUAGES, sentences
-from playground.sentencepiece_bpe import SPACE_MARK
-from playground.tiktoken_bpe import spell
+from hypothesis import given, settings
 from test_properties import SPECIAL_STRINGS, any_text
+
+from playground import TOKENIZER_NAMES, compare, get_tokenizer
+from playground.lesson.premium import LANGUAGES, sentences
+from playground.page.colors import PALETTE_SIZE, palette_index
+from playground.tokenizers.sentencepiece_bpe import SPACE_MARK
+from playground.tokenizers.tiktoken_bpe import spell
 
 LATER = ("gpt4", "gpt4o", "llama3", "mistral", "gemma")
 KNOWN = {  # SOURCES.md's known answers for "Hello world": plain, and with the special tokens asked for

@@ -7,9 +7,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from playground import compare
-from playground.examples import EXAMPLES, EXAMPLES_BY_KEY
-from playground.lecture import prompt_html
-from playground.web import page_from_url, update_panels
+from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
+from playground.lesson.lecture import prompt_html
+from playground.page.web import page_from_url, update_panels
 
 
 def answer_html(key: str, text: str, special: bool = False) -> str:

@@ -4,11 +4,11 @@ Reveal, presenter view, and linked, pinned tokens (mouse and keyboard)."""
 from __future__ import annotations
 
 import pytest
-
 from browser import SCREENSHOTS, open_page, wait_for_ids
-from playground import compare
-from playground.examples import EXAMPLES, EXAMPLES_BY_KEY
 from test_lecture import bold_numbers
+
+from playground import compare
+from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 
 NAMES = ("gpt2", "bert", "llama")
 PROJECTORS = [(1280, 720, "light"), (1024, 768, "dark")]
@@ -252,7 +252,7 @@ def stepper_state(page, panel: str) -> dict:
 
 
 def test_the_stepper_replays_a_pinned_glitch_token(page, app_url):
-    from playground.replay import replay
+    from playground.tokenizers.replay import replay
 
     open_page(page, app_url + "?example=magikarp", EXAMPLES_BY_KEY["magikarp"].text)
     page.locator('#panel-gpt2 .tok[data-id="43453"]').click()

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playground import compare
-from playground.sentencepiece_bpe import SPACE_MARK
-from playground.spans import replace_lone_surrogates
+from playground.tokenizers.sentencepiece_bpe import SPACE_MARK
+from playground.tokenizers.spans import replace_lone_surrogates
 
 SPECIAL_STRINGS = ["<|endoftext|>", "[CLS]", "[SEP]", "[UNK]", "[PAD]", "[MASK]", "<s>", "</s>", "<unk>"]
 HARD_PIECES = [

@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import ROOT
 
 from playground import TOKENIZER_NAMES, compare, get_tokenizer
-from playground.premium import LANGUAGES, sentences
-from playground.replay import MAX_REPLAY_CHUNKS, replay
-from playground.sentencepiece_bpe import SPACE_MARK
-from playground.tiktoken_bpe import gpt2_byte_spelling
+from playground.lesson.premium import LANGUAGES, sentences
+from playground.tokenizers.replay import MAX_REPLAY_CHUNKS, replay
+from playground.tokenizers.sentencepiece_bpe import SPACE_MARK
+from playground.tokenizers.tiktoken_bpe import gpt2_byte_spelling
 
 CORPUS = (
     ["Hello world", " SolidGoldMagikarp", "Magikarp", "नमस्ते", "你好，世界！", "def f(x):\n    return x\n",

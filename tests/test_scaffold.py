@@ -7,9 +7,9 @@ import sys
 
 import pytest
 import torch
+from conftest import ROOT
 
 from config import GPTConfig
-from conftest import ROOT
 from embeddings import TokenEmbedding
 from tokenizer import decode, encode, vocab_size
 

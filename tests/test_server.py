@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-
-from playground.web import compare_api
 from serve import ApiError, call_api, running
 from test_properties import any_text
 
+from playground.page.web import compare_api
 
 LESSON = ["gpt2", "bert", "llama"]  # the panels' tokenizers; over plain HTTP every input is sent
 
@@ -166,7 +165,7 @@ def test_bad_values_get_a_clear_error_and_are_not_logged(server, endpoint, args,
 
 def test_a_share_link_near_the_limit_opens(server):
     url, _ = server
-    from playground.web import MAX_SHARE_URL
+    from playground.page.web import MAX_SHARE_URL
 
     z = base64.urlsafe_b64encode(os.urandom(MAX_SHARE_URL * 3 // 4 - 100)).decode().rstrip("=")
     link = f"{url}?z={z}"

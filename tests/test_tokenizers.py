@@ -11,8 +11,8 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT
+
 from playground import DEFAULT_TOKENIZERS, compare, get_tokenizer
 
 CODE = "def f(x):\n    if x:\n        return 1\n"

@@ -9,19 +9,21 @@ from html.parser import HTMLParser
 
 import gradio as gr
 import pytest
-from bs4 import BeautifulSoup
 import torch
+from bs4 import BeautifulSoup
 
 from playground import compare
-from playground.colors import token_color
-from playground.embedding import INITS, SEED, embedding_table, format_bytes, memory_rows
-from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
-from playground.render import MAX_DRAWN_TOKENS, indentation_token_count
-from playground.web import (
+from playground.lesson.embedding import INITS, SEED, embedding_table, format_bytes, memory_rows
+from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
+from playground.lesson.lecture import indentation_token_count
+from playground.page.colors import token_color
+from playground.page.render import MAX_DRAWN_TOKENS
+from playground.page.slide_view import example_chart_png, example_table
+from playground.page.web import (
     DEFAULT_TEXT,
     MAX_INPUT_CHARS,
     compare_api,
-    examples_slide_html,
+    examples_slide,
     export,
     text_from_url,
     update_embedding,
@@ -218,4 +220,4 @@ def test_examples_slide():
     for e, row in zip(EXAMPLES, rows):
         assert row[2:] == [t["count"] for t in compare(e.text)["tokenizers"]]
     assert example_chart_png().startswith(b"\x89PNG")
-    assert "<table class='examples'>" in examples_slide_html()
+    assert "<table class='examples'>" in examples_slide()

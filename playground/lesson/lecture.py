@@ -6,12 +6,29 @@ Pure functions from compare()'s result to HTML, one per kind of question.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from functools import lru_cache
 from html import escape
 
-from playground.compare import compare
-from playground.examples import EXAMPLES_BY_KEY, Example
-from playground.render import indentation_token_count
+from playground.lesson.examples import EXAMPLES_BY_KEY, Example
+from playground.tokenizers.registry import compare
+
+INDENTATION = re.compile(r"^[ \t]+", re.MULTILINE)
+
+
+def indentation_token_count(text: str, starts: list[int], ends: list[int]) -> int:
+    """How many tokens cover nothing but leading whitespace (the indentation of a line).
+
+    starts and ends are the tokens' spans, in order, so each run's tokens are found by bisection.
+    """
+    count = 0
+    for match in INDENTATION.finditer(text):
+        run_start, run_end = match.span()
+        for k in range(bisect_left(starts, run_start), bisect_left(starts, run_end)):
+            count += starts[k] < ends[k] <= run_end
+    return count
+
 
 GLITCH_WORD = "SolidGoldMagikarp"
 NUMBER = "1234567890"

@@ -13,14 +13,24 @@ import threading
 from html import escape
 
 import numpy as np
-
 from cachetools import LRUCache, cached
 
 from config import GPTConfig
-from playground.display import token_label
-from playground.embedding import (HEATMAP_ROWS, INITS, colour_table, cosine_similarity, embed, format_bytes,
-                                  memory_rows, model_param_terms, model_params, one_hot_check, values_png)
-from playground.plots import png_html, plot_or_error
+from playground.lesson.embedding import (
+    HEATMAP_ROWS,
+    INITS,
+    colour_table,
+    cosine_similarity,
+    embed,
+    format_bytes,
+    memory_rows,
+    model_param_terms,
+    model_params,
+    one_hot_check,
+    values_png,
+)
+from playground.page.display import token_label
+from playground.page.plots import plot_or_error, png_html
 
 PLOTS_CACHE_BYTES = 2_000_000  # drawn plots (about 60 KB each, 3 ms to redraw): the examples a class opens
 LABEL_CHARS = 14  # a plot's row label is cut to this, with an ellipsis: the margin holds no more

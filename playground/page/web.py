@@ -4,8 +4,8 @@ Two events per edit, what the page sends when the text changes: /panels (the thr
 and the example's question and answer, from one compare()) and /embedding (the shape, the
 tables and both plots), each with its own concurrency group and trigger_mode="always_last",
 so tokens never wait behind a plot and a stale result never lands after a newer one. Every
-handler checks its inputs first (playground.inputs) and takes the big-input lane for long
-texts (playground.server), whoever calls it: the page, gradio_client or plain HTTP.
+handler checks its inputs first (playground.page.inputs) and takes the big-input lane for long
+texts (playground.page.server), whoever calls it: the page, gradio_client or plain HTTP.
 """
 
 from __future__ import annotations
@@ -18,23 +18,23 @@ import tempfile
 import threading
 import zlib
 from functools import lru_cache
-from html import escape
 from pathlib import Path
 
 import gradio as gr
 
-from playground import server, work
-from playground.compare import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, get_tokenizer, tokenizer_class
-from playground.examples import EXAMPLES, EXAMPLES_BY_KEY, example_chart_png, example_table
-from playground.inputs import expect_choice, expect_flag, expect_text, quote, refuse
-from playground.plots import png_html
-from playground.spans import replace_lone_surrogates
-from playground.work import MAX_INPUT_CHARS
+from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
+from playground.page import server, work
+from playground.page.inputs import expect_choice, expect_flag, expect_text, quote, refuse
+from playground.page.premium_view import premium_html
+from playground.page.slide_view import examples_slide_html
+from playground.page.work import MAX_INPUT_CHARS
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, get_tokenizer, tokenizer_class
+from playground.tokenizers.spans import replace_lone_surrogates
 
 MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
 VIEWS = ("text", "ids")  # what the blocks show
-WEB_DIR = Path(__file__).resolve().parent / "web"
+STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 
 # --- pure handlers -----------------------------------------------------------------------
@@ -60,8 +60,8 @@ def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, fi
 def update_embedding(text: str, init: str) -> tuple[str, str, str]:
     """(shape and one-hot check, memory and parameters, plots) for the GPT-2 ids of the current input."""
     from config import GPTConfig
-    from playground.embedding import INITS
-    from playground.embedding_view import embedding_panel
+    from playground.lesson.embedding import INITS
+    from playground.page.embedding_view import embedding_panel
 
     text, init = expect_text(text), expect_choice(init, INITS, "init")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
@@ -72,8 +72,8 @@ def update_embedding(text: str, init: str) -> tuple[str, str, str]:
 def update_one_hot(text: str, init: str) -> str:
     """one_hot(ids) @ E against the lookup E[ids], run now on the GPT-2 ids of the current input."""
     from config import GPTConfig
-    from playground.embedding import INITS
-    from playground.embedding_view import one_hot_html
+    from playground.lesson.embedding import INITS
+    from playground.page.embedding_view import one_hot_html
 
     text, init = expect_text(text), expect_choice(init, INITS, "init")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
@@ -86,7 +86,7 @@ def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
     pieces, the parameter counts (tied and untied), one-hot x E against the lookup, and the cosine
     similarity of the first 64 rows."""
     from config import GPTConfig
-    from playground.embedding import INITS, embed_summary
+    from playground.lesson.embedding import INITS, embed_summary
 
     text, init = expect_text(text), expect_choice(init, INITS, "init")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
@@ -140,8 +140,8 @@ def compare_api(text: str, special: bool = False, tokenizers: list[str] | None =
 
 
 def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
-    """How each token of text is built by `tokenizer`, step by step (playground.replay): the first 64 chunks."""
-    from playground.replay import replay
+    """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): the first 64 chunks."""
+    from playground.tokenizers.replay import replay
 
     text, tokenizer = expect_text(text), expect_choice(tokenizer, TOKENIZER_NAMES, "tokenizer")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
@@ -152,7 +152,7 @@ def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
 def premium_result() -> tuple[dict, bytes]:
     """The token premium of all eight tokenizers and its chart, computed once, in the worker process
     (it loads every tokenizer: the server's own memory does not pay for the five it may never show)."""
-    from playground.premium import premium_png_for
+    from playground.lesson.premium import premium_png_for
 
     return server.run_in_worker(premium_png_for, TOKENIZER_NAMES)
 
@@ -162,49 +162,24 @@ def premium_api() -> dict:
     return premium_result()[0]
 
 
-def premium_html() -> str:
-    """The Languages section: a table of premiums (English = 1) with BERT's [UNK] share, and a chart."""
-    from playground.premium import LANGUAGES
-
+def premium_section() -> str:
+    """The Languages section, from the premium computed once in the worker."""
     result, png = premium_result()
-    names = result["tokenizers"]
-    labels = {name: tokenizer_class(name).label for name in names}
-    head = "<th>language</th>" + "".join(f"<th>{escape(labels[n])}</th>" for n in names) + "<th>BERT [UNK]</th>"
-    rows = "".join(
-        f"<tr><td>{escape(LANGUAGES[code])}</td>"
-        + "".join(f"<td class='num'>{result['premium'][code][n]:.2f}</td>" for n in names)
-        + f"<td class='num'>{result['unk'][code]['bert'] / result['tokens'][code]['bert']:.0%}</td></tr>"
-        for code in result["languages"])
-    return (
-        "<p class='note'>Tokens for the same 200 FLORES-200 sentences, over English's (each sentence on its own, "
-        "no special tokens). A low BERT figure can hide lost text: BERT maps most words it cannot spell to "
-        "[UNK], one token each, and the last column says how much of its output that is.</p>"
-        f"<table class='examples premium'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-        + png_html(png, "token premium of twelve languages", "token-premium.png")
-        + "<p class='note'>FLORES-200 (NLLB Team, 2022), as redistributed by Petrov et al. (2023), CC BY-SA 4.0. "
-          "Built with Meta Llama 3.</p>")
+    return premium_html(result, png, {name: tokenizer_class(name).label for name in result["tokenizers"]})
 
 
-def examples_slide_html(first: str = "gpt2", second: str = "bert", third: str = "llama",
-                        all_eight: bool = False) -> str:
-    """The five examples' token counts under the panels' tokenizers (or all eight): a table and a bar chart."""
+def examples_slide(first: str = "gpt2", second: str = "bert", third: str = "llama", all_eight: bool = False) -> str:
+    """The slide for the panels' tokenizers (or all eight), its inputs checked first."""
     names = TOKENIZER_NAMES if expect_flag(all_eight, "all_eight") else expect_tokenizers((first, second, third))
-    headers, rows = example_table(names)
-    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
-    body = "".join(
-        "<tr>" + "".join(f"<td{' class=num' if i else ''}>{escape(str(v))}</td>" for i, v in enumerate(r)) + "</tr>"
-        for r in rows
-    )
-    return (f"<table class='examples'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            + png_html(example_chart_png(names), "token counts of the five examples", "token-counts.png"))
+    return examples_slide_html(names)
 
 
 def warm_up() -> None:
     """Load the lesson's three tokenizers, the colours, torch and GPT-2's embedding table, off the path
     to the first page. The N(0, 1) table, the five other tokenizers and matplotlib's charts load when
     first asked for: a server that never shows them does not hold them."""
-    from playground.colors import palette
-    from playground.embedding import INITS, colour_table, embedding_table
+    from playground.lesson.embedding import INITS, colour_table, embedding_table
+    from playground.page.colors import palette
 
     for name in DEFAULT_TOKENIZERS:
         get_tokenizer(name)
@@ -236,7 +211,7 @@ def page_for_request(request: gr.Request) -> tuple:
 
 
 def build_demo() -> gr.Blocks:
-    from playground.embedding import INITS
+    from playground.lesson.embedding import INITS
 
     with gr.Blocks(title="Tokenizer playground", analytics_enabled=False) as demo:
         gr.HTML(
@@ -307,10 +282,10 @@ def build_demo() -> gr.Blocks:
         demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers], api_visibility="private",
                   show_progress="hidden")
         # Drawn when opened (a chart is a matplotlib Figure): a page load costs the server no plot.
-        gr.on([slide_section.expand, all_eight.change, *(c.change for c in choosers)], examples_slide_html,
+        gr.on([slide_section.expand, all_eight.change, *(c.change for c in choosers)], examples_slide,
               inputs=[*choosers, all_eight], outputs=slide, api_visibility="private", show_progress="hidden",
               preprocess=False, trigger_mode="always_last")
-        languages.expand(premium_html, outputs=premium, api_visibility="private")
+        languages.expand(premium_section, outputs=premium, api_visibility="private")
         gr.on(
             [text.change, mark_ws.change, view.change, special.change, *(c.change for c in choosers),
              example_key.change], update_panels,
@@ -365,10 +340,10 @@ def launch(demo: gr.Blocks) -> None:
         app_kwargs={"middleware": [Middleware(server.Guard)]},
         run_history=False,  # it would keep every run's text in the browser, shown to the next person
         state_session_capacity=server.SESSION_CAPACITY,
-        css=(WEB_DIR / "playground.css").read_text(encoding="utf-8"),
+        css=(STATIC_DIR / "playground.css").read_text(encoding="utf-8"),
         head=(f"<script>const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
               f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
-              f"{(WEB_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"),
+              f"{(STATIC_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"),
         footer_links=["api"],
         # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.
         theme=gr.themes.Default(

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from playground.compare import check_tokenizers, get_tokenizer
-from playground.sentencepiece_bpe import SPACE_MARK
-from playground.tiktoken_bpe import spell
+from playground.tokenizers.registry import check_tokenizers, get_tokenizer
+from playground.tokenizers.sentencepiece_bpe import SPACE_MARK
+from playground.tokenizers.tiktoken_bpe import spell
 
 MAX_REPLAY_CHUNKS = 64  # chunks replayed for one call; a longer text is cut, and the answer says so
 

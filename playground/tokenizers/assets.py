@@ -11,7 +11,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 MANIFEST_PATH = ASSETS_DIR / "manifest.json"
 
 

@@ -1,7 +1,7 @@
 """The work behind each endpoint, as plain functions of already-checked values.
 
 They import no Gradio, so the server can run them in its own threads for short texts and
-in the big-input worker process for long ones (playground.server.run_sized), and get the
+in the big-input worker process for long ones (playground.page.server.run_sized), and get the
 same answer either way. Each returns only what its endpoint sends: strings and small dicts.
 """
 
@@ -11,10 +11,10 @@ import threading
 
 from cachetools import LRUCache, cached
 
-from playground.compare import DEFAULT_TOKENIZERS, compare, get_tokenizer
-from playground.export import tokens_csv, tokens_json
-from playground.lecture import answer_html, prompt_html
-from playground.render import MAX_DRAWN_TOKENS, panel_html
+from playground.lesson.lecture import answer_html, prompt_html
+from playground.page.export import tokens_csv, tokens_json
+from playground.page.render import MAX_DRAWN_TOKENS, panel_html
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, get_tokenizer
 
 MAX_INPUT_CHARS = 100_000  # tokenised per edit; the rest of a longer paste is cut, and the page says so
 CACHED_INPUT_CHARS = 5_000  # results for texts up to this size are kept (LRU): re-renders and shared examples

@@ -9,8 +9,8 @@ import tiktoken
 from tiktoken.load import data_gym_to_mergeable_bpe_ranks
 from tiktoken_ext.openai_public import ENDOFTEXT, r50k_pat_str
 
-from playground.assets import manifest, verified_path
-from playground.tiktoken_bpe import TiktokenTokenizer, tiktoken_cache_off
+from playground.tokenizers.assets import manifest, verified_path
+from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer, tiktoken_cache_off
 
 ENDOFTEXT_ID = 50256  # the one special token; typed text never produces it here
 

@@ -18,9 +18,9 @@ import tiktoken
 import tiktoken_ext.openai_public as openai_public
 from tiktoken.load import load_tiktoken_bpe
 
-from playground.assets import verified_path
-from playground.base import TokenColumns, Tokenizer, hex_bytes
-from playground.spans import spans_from_byte_lengths
+from playground.tokenizers.assets import verified_path
+from playground.tokenizers.base import TokenColumns, Tokenizer, hex_bytes
+from playground.tokenizers.spans import spans_from_byte_lengths
 
 
 @contextmanager

@@ -5,21 +5,21 @@ from __future__ import annotations
 import importlib
 import threading
 
-from playground.base import Tokenizer
-from playground.spans import replace_lone_surrogates
+from playground.tokenizers.base import Tokenizer
+from playground.tokenizers.spans import replace_lone_surrogates
 
 # Every tokenizer, in display order, and where its family lives. Each is imported and loaded on
 # first use: transformers alone takes over a second to import, Gemma's vocabulary is 256,000
 # pieces, and a page that shows the lesson's three should not wait for the other five.
 TOKENIZER_CLASSES = {
-    "gpt2": ("playground.gpt2", "GPT2Tokenizer"),
-    "bert": ("playground.bert", "BertTokenizer"),
-    "llama": ("playground.sentencepiece_bpe", "LlamaTokenizer"),
-    "gpt4": ("playground.tiktoken_bpe", "GPT4Tokenizer"),
-    "gpt4o": ("playground.tiktoken_bpe", "GPT4oTokenizer"),
-    "llama3": ("playground.llama3", "Llama3Tokenizer"),
-    "mistral": ("playground.sentencepiece_bpe", "MistralTokenizer"),
-    "gemma": ("playground.sentencepiece_bpe", "GemmaTokenizer"),
+    "gpt2": ("playground.tokenizers.gpt2", "GPT2Tokenizer"),
+    "bert": ("playground.tokenizers.bert", "BertTokenizer"),
+    "llama": ("playground.tokenizers.sentencepiece_bpe", "LlamaTokenizer"),
+    "gpt4": ("playground.tokenizers.tiktoken_bpe", "GPT4Tokenizer"),
+    "gpt4o": ("playground.tokenizers.tiktoken_bpe", "GPT4oTokenizer"),
+    "llama3": ("playground.tokenizers.llama3", "Llama3Tokenizer"),
+    "mistral": ("playground.tokenizers.sentencepiece_bpe", "MistralTokenizer"),
+    "gemma": ("playground.tokenizers.sentencepiece_bpe", "GemmaTokenizer"),
 }
 TOKENIZER_NAMES = tuple(TOKENIZER_CLASSES)
 DEFAULT_TOKENIZERS = ("gpt2", "bert", "llama")  # the lesson's three

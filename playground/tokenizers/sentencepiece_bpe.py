@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sentencepiece
 
-from playground.assets import verified_path
-from playground.base import TokenColumns, Tokenizer, hex_bytes
-from playground.spans import spans_from_byte_lengths
+from playground.tokenizers.assets import verified_path
+from playground.tokenizers.base import TokenColumns, Tokenizer, hex_bytes
+from playground.tokenizers.spans import spans_from_byte_lengths
 
 SPACE_MARK = "\u2581"  # "▁": how SentencePiece writes a space inside a piece
 

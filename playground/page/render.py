@@ -8,31 +8,14 @@ and attributes data-id, data-start, data-end, its colour as its background.
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
 from html import escape
 
-from playground.base import Token
-from playground.colors import token_colors
-from playground.display import segments, show_whitespace, token_label
+from playground.lesson.lecture import INDENTATION, indentation_token_count
+from playground.page.colors import token_colors
+from playground.page.display import segments, show_whitespace, token_label
+from playground.tokenizers.base import Token
 
 MAX_DRAWN_TOKENS = 1000  # per panel: a browser tab stays responsive, a slide stays readable
-
-INDENTATION = re.compile(r"^[ \t]+", re.MULTILINE)
-
-
-def indentation_token_count(text: str, starts: list[int], ends: list[int]) -> int:
-    """How many tokens cover nothing but leading whitespace (the indentation of a line).
-
-    starts and ends are the tokens' spans, in order, so each run's tokens are found by bisection.
-    """
-    count = 0
-    for match in INDENTATION.finditer(text):
-        run_start, run_end = match.span()
-        for k in range(bisect_left(starts, run_start), bisect_left(starts, run_end)):
-            count += starts[k] < ends[k] <= run_end
-    return count
-
 
 def token_tip(token: Token) -> str:
     """The hover card: id, raw piece, bytes and span."""

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from functools import cache
 from typing import NamedTuple
 
-from playground.compare import DEFAULT_TOKENIZERS, compare
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
 
 
 class Example(NamedTuple):
@@ -40,34 +39,3 @@ def example_counts(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[list[st
     results = [compare(e.text, tokenizers=names) for e in EXAMPLES]
     labels = [t["label"] for t in results[0]["tokenizers"]]
     return labels, [[t["count"] for t in r["tokenizers"]] for r in results]
-
-
-def example_table(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[list[str], list[list]]:
-    """(headers, rows) for the counts table: example, characters, then a count per tokenizer."""
-    labels, counts = example_counts(names)
-    rows = [[e.title, len(e.text), *row] for e, row in zip(EXAMPLES, counts)]
-    return ["example", "characters", *labels], rows
-
-
-@cache
-def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
-    """Grouped bars: token counts of the five examples under each tokenizer; PNG bytes."""
-    import numpy as np
-    from matplotlib.figure import Figure
-
-    labels, counts = example_counts(names)
-    values = np.array(counts)  # (examples, tokenizers)
-    fig = Figure(figsize=(11, 4.2), dpi=100, layout="constrained")
-    ax = fig.add_subplot()
-    width = 0.8 / len(labels)
-    x = np.arange(len(EXAMPLES))
-    for k, label in enumerate(labels):
-        bars = ax.bar(x + (k - (len(labels) - 1) / 2) * width, values[:, k], width, label=label)
-        ax.bar_label(bars, fontsize=12 if len(labels) <= 4 else 9)
-    ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=14)
-    ax.set_ylabel("tokens", fontsize=14)
-    ax.legend(fontsize=13 if len(labels) <= 4 else 11, frameon=False, ncols=1 if len(labels) <= 4 else 4)
-    ax.spines[["top", "right"]].set_visible(False)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return buffer.getvalue()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from playground.assets import verified_path
-from playground.base import TokenColumns, Tokenizer, hex_bytes
+from playground.tokenizers.assets import verified_path
+from playground.tokenizers.base import TokenColumns, Tokenizer, hex_bytes
 
 
 class BertTokenizer(Tokenizer):

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import io
 
-from playground.assets import verified_path
-from playground.compare import TOKENIZER_NAMES, get_tokenizer
+from playground.tokenizers.assets import verified_path
+from playground.tokenizers.registry import TOKENIZER_NAMES, get_tokenizer
 
 LANGUAGES = {  # FLORES-200 code -> name, English (the baseline) first
     "eng_Latn": "English", "spa_Latn": "Spanish", "deu_Latn": "German", "rus_Cyrl": "Russian",

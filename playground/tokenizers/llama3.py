@@ -8,10 +8,10 @@ code does.
 
 from __future__ import annotations
 
-from playground.assets import verified_path
-from playground.base import TokenColumns, Tokenizer, hex_bytes
-from playground.spans import spans_from_byte_lengths
-from playground.tiktoken_bpe import gpt2_byte_spelling
+from playground.tokenizers.assets import verified_path
+from playground.tokenizers.base import TokenColumns, Tokenizer, hex_bytes
+from playground.tokenizers.spans import spans_from_byte_lengths
+from playground.tokenizers.tiktoken_bpe import gpt2_byte_spelling
 
 BEGIN_OF_TEXT = 128000  # <|begin_of_text|>
 

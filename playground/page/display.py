@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from playground.base import Token
+from playground.tokenizers.base import Token
 
 # Whitespace made visible, so the tokens spent on indentation can be seen and counted.
 # A newline keeps a real line break after its mark, so code keeps its shape. Other control

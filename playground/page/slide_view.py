@@ -1,0 +1,54 @@
+"""The examples slide: the five examples' token counts under chosen tokenizers, a table and a bar chart."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from html import escape
+
+from playground.lesson.examples import EXAMPLES, example_counts
+from playground.page.plots import png_html
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS
+
+
+def example_table(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[list[str], list[list]]:
+    """(headers, rows) for the counts table: example, characters, then a count per tokenizer."""
+    labels, counts = example_counts(names)
+    rows = [[e.title, len(e.text), *row] for e, row in zip(EXAMPLES, counts)]
+    return ["example", "characters", *labels], rows
+
+
+@cache
+def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
+    """Grouped bars: token counts of the five examples under each tokenizer; PNG bytes."""
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    labels, counts = example_counts(names)
+    values = np.array(counts)  # (examples, tokenizers)
+    fig = Figure(figsize=(11, 4.2), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    width = 0.8 / len(labels)
+    x = np.arange(len(EXAMPLES))
+    for k, label in enumerate(labels):
+        bars = ax.bar(x + (k - (len(labels) - 1) / 2) * width, values[:, k], width, label=label)
+        ax.bar_label(bars, fontsize=12 if len(labels) <= 4 else 9)
+    ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=14)
+    ax.set_ylabel("tokens", fontsize=14)
+    ax.legend(fontsize=13 if len(labels) <= 4 else 11, frameon=False, ncols=1 if len(labels) <= 4 else 4)
+    ax.spines[["top", "right"]].set_visible(False)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def examples_slide_html(names: tuple[str, ...]) -> str:
+    """The five examples' token counts under the tokenizers `names`: a table and a bar chart."""
+    headers, rows = example_table(names)
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    body = "".join(
+        "<tr>" + "".join(f"<td{' class=num' if i else ''}>{escape(str(v))}</td>" for i, v in enumerate(r)) + "</tr>"
+        for r in rows
+    )
+    return (f"<table class='examples'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            + png_html(example_chart_png(names), "token counts of the five examples", "token-counts.png"))
