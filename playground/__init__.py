@@ -1,4 +1,5 @@
-"""The tokenizer playground: GPT-2, BERT, Llama 2 and five later tokenizers side by side, exact and offline.
+"""The tokenizer playground: GPT-2, BERT, Llama 2, five later tokenizers and any you add (register_tokenizer)
+side by side, exact and offline.
 
 Three layers, each importing only the ones below it:
 - playground.tokenizers: the exact layer (one file per family, spans, bundled assets, the registry
@@ -8,7 +9,9 @@ Three layers, each importing only the ones below it:
   Gradio wiring), and the command line in playground/__main__.py.
 """
 
-from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare, get_tokenizer
+from playground.tokenizers.from_file import register_tokenizer
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare, get_tokenizer, tokenizer_names
 from playground.tokenizers.replay import replay
 
-__all__ = ["DEFAULT_TOKENIZERS", "TOKENIZER_NAMES", "compare", "get_tokenizer", "replay"]
+__all__ = ["DEFAULT_TOKENIZERS", "TOKENIZER_NAMES", "compare", "get_tokenizer", "register_tokenizer", "replay",
+           "tokenizer_names"]

@@ -5,6 +5,7 @@
     python -m playground --json "Hello world"    compare()'s dict as JSON
     echo "Hello world" | python -m playground -  read the text from standard input
     python -m playground --tokenizers gpt4o,llama3,gemma "Hello world"   any of the eight, in that order
+    python -m playground --tokenizer qwen=tokenizer.json --tokenizers qwen,gpt2 "Hello"   and your own
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 
 from playground.page.colors import text_color, token_color
 from playground.page.display import segments, show_whitespace, token_label
+from playground.tokenizers.from_file import register_from_args
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare
 
 
@@ -53,8 +55,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--special", action="store_true", help="add the special tokens ([CLS]/[SEP], <s>, ...)")
     parser.add_argument("--tokenizers", default=",".join(DEFAULT_TOKENIZERS),
                         help=f"which, in order, comma-separated: any of {', '.join(TOKENIZER_NAMES)} "
-                             f"(default: {','.join(DEFAULT_TOKENIZERS)})")
+                             f"(default: {','.join(DEFAULT_TOKENIZERS)}), or a name given with --tokenizer")
+    parser.add_argument("--tokenizer", action="append", default=[], metavar="NAME=PATH",
+                        help="add a tokenizer from a file: tokenizer.json, SentencePiece .model, vocab.txt[:cased], "
+                             "ranks.tiktoken:cl100k|o200k|gpt2, or hf:<org>/<repo>[@revision]; repeatable")
     args = parser.parse_args(argv)
+    try:
+        register_from_args(args.tokenizer)
+    except ValueError as err:  # one line saying what to do, no traceback
+        print(f"python -m playground: {err}", file=sys.stderr)
+        return 2
     text = sys.stdin.read() if args.text == "-" else args.text
     try:
         result = compare(text, special=args.special, tokenizers=args.tokenizers.split(","))

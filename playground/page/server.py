@@ -26,6 +26,9 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
+from playground.tokenizers.from_file import register_all
+from playground.tokenizers.registry import registrations
+
 T = TypeVar("T")
 
 # /call/<name> serves these, and only these
@@ -150,12 +153,19 @@ class BigInputWorker:
         self._busy = 0  # calls under way
         self._last_used = 0.0  # time.monotonic() when the last call ended
         self._watch: threading.Timer | None = None
+        self._registered: list[tuple[str, str, str]] = []  # the registrations the worker was started with
 
     def run(self, fn: Callable[..., T], *args) -> T:
         with self._lock:
+            if self._pool is not None and self._registered != registrations():  # one was added since: start anew
+                self._pool.shutdown(wait=False)
+                self._pool = None
             if self._pool is None:
                 # spawn, not fork: the server has threads, and a forked copy of their locks can hang.
-                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                # A fresh interpreter, so it registers the tokenizers added at launch again, from their files.
+                self._registered = registrations()
+                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=register_all, initargs=(self._registered,))
             pool = self._pool
             self._busy += 1
         try:

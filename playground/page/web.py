@@ -14,6 +14,7 @@ import base64
 import binascii
 import json
 import os
+import sys
 import tempfile
 import threading
 import zlib
@@ -28,7 +29,8 @@ from playground.page.inputs import expect_choice, expect_flag, expect_text, quot
 from playground.page.premium_view import premium_html
 from playground.page.slide_view import examples_slide_html
 from playground.page.work import MAX_INPUT_CHARS
-from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, get_tokenizer, tokenizer_class
+from playground.tokenizers.from_file import register_from_args
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, get_tokenizer, tokenizer_label, tokenizer_names
 from playground.tokenizers.spans import replace_lone_surrogates
 
 MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
@@ -41,7 +43,8 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 
 def expect_tokenizers(names: tuple) -> tuple[str, ...]:
-    return tuple(expect_choice(name, TOKENIZER_NAMES, "tokenizer") for name in names)
+    known = tokenizer_names()
+    return tuple(expect_choice(name, known, "tokenizer") for name in names)
 
 
 def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, first: str = "gpt2",
@@ -128,14 +131,14 @@ def compare_api(text: str, special: bool = False, tokenizers: list[str] | None =
     were cut). With more than 1,000 tokens in any tokenizer (work.API_LIST_TOKENS), the answer is
     `packed`: each tokenizer's `ids`, `starts` and `ends` are strings of space-separated integers,
     and `tokens` holds the first 1,000 tokens as dicts. Every count covers all tokens. `tokenizers`
-    lists any of the eight names (default: gpt2, bert, llama)."""
+    lists any of the eight names, or of those added at launch (default: gpt2, bert, llama)."""
     text, special = expect_text(text), expect_flag(special, "special")
     if tokenizers is None:
         names = DEFAULT_TOKENIZERS
     elif isinstance(tokenizers, list) and tokenizers:
         names = expect_tokenizers(tuple(tokenizers))
     else:
-        raise refuse(f"tokenizers must be a list of names from {', '.join(TOKENIZER_NAMES)}; got {quote(tokenizers)}")
+        raise refuse(f"tokenizers must be a list of names from {', '.join(tokenizer_names())}; got {quote(tokenizers)}")
     return server.run_sized(text, work.api_answer, text, special, names)
 
 
@@ -143,34 +146,36 @@ def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
     """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): the first 64 chunks."""
     from playground.tokenizers.replay import replay
 
-    text, tokenizer = expect_text(text), expect_choice(tokenizer, TOKENIZER_NAMES, "tokenizer")
+    text, tokenizer = expect_text(text), expect_choice(tokenizer, tokenizer_names(), "tokenizer")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
     return replay(text, tokenizer)
 
 
 @lru_cache(maxsize=1)
 def premium_result() -> tuple[dict, bytes]:
-    """The token premium of all eight tokenizers and its chart, computed once, in the worker process
-    (it loads every tokenizer: the server's own memory does not pay for the five it may never show)."""
+    """The token premium of every tokenizer (the eight and any added at launch) and its chart, computed once,
+    in the worker process (it loads every tokenizer: the server's own memory does not pay for the five it
+    may never show)."""
     from playground.lesson.premium import premium_png_for
 
-    return server.run_in_worker(premium_png_for, TOKENIZER_NAMES)
+    return server.run_in_worker(premium_png_for, tokenizer_names())
 
 
 def premium_api() -> dict:
-    """The token premium of 12 languages (FLORES-200, 200 sentences each) for all eight tokenizers."""
+    """The token premium of 12 languages (FLORES-200, 200 sentences each) for every tokenizer: the eight,
+    then any added at launch."""
     return premium_result()[0]
 
 
 def premium_section() -> str:
     """The Languages section, from the premium computed once in the worker."""
     result, png = premium_result()
-    return premium_html(result, png, {name: tokenizer_class(name).label for name in result["tokenizers"]})
+    return premium_html(result, png, {name: tokenizer_label(name) for name in result["tokenizers"]})
 
 
 def examples_slide(first: str = "gpt2", second: str = "bert", third: str = "llama", all_eight: bool = False) -> str:
-    """The slide for the panels' tokenizers (or all eight), its inputs checked first."""
-    names = TOKENIZER_NAMES if expect_flag(all_eight, "all_eight") else expect_tokenizers((first, second, third))
+    """The slide for the panels' tokenizers (or all of them: the eight and any added), its inputs checked first."""
+    names = tokenizer_names() if expect_flag(all_eight, "all_eight") else expect_tokenizers((first, second, third))
     return examples_slide_html(names)
 
 
@@ -194,7 +199,8 @@ def warm_up() -> None:
 def tokenizers_from_url(value: str) -> tuple[str, str, str]:
     """?tokenizers=gpt4o,llama3,gemma -> the three panels' tokenizers; a missing or unknown one keeps its default."""
     asked = [name.strip() for name in value.split(",")][:3] if value else []
-    return tuple(a if a in TOKENIZER_NAMES else d for a, d in zip(asked + ["", "", ""], DEFAULT_TOKENIZERS))
+    known = tokenizer_names()
+    return tuple(a if a in known else d for a, d in zip(asked + ["", "", ""], DEFAULT_TOKENIZERS))
 
 
 def page_from_url(query: dict) -> tuple:
@@ -210,14 +216,30 @@ def page_for_request(request: gr.Request) -> tuple:
     return page_from_url(dict(request.query_params))
 
 
+def register_from_command_line(argv: list[str]) -> None:
+    """python app.py --tokenizer NAME=PATH ...: register them, or stop with one line saying what to do."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python app.py", description="The tokenizer playground, as a web page.")
+    parser.add_argument("--tokenizer", action="append", default=[], metavar="NAME=PATH",
+                        help="add a tokenizer from a file: tokenizer.json, SentencePiece .model, vocab.txt[:cased], "
+                             "ranks.tiktoken:cl100k|o200k|gpt2, or hf:<org>/<repo>[@revision]; repeatable")
+    try:
+        register_from_args(parser.parse_args(argv).tokenizer)
+    except ValueError as err:  # nothing is served half-working: no page without the tokenizer asked for
+        sys.exit(f"python app.py: {err}")
+
+
 def build_demo() -> gr.Blocks:
     from playground.lesson.embedding import INITS
 
+    names = tokenizer_names()
     with gr.Blocks(title="Tokenizer playground", analytics_enabled=False) as demo:
         gr.HTML(
             "<h1>Token embeddings: from string to (B, T, 768)</h1>"
-            "<p class='lede'>Type once: GPT-2, BERT and Llama 2 carve up the same text (or pick any of eight "
-            "tokenizers above a panel; built with Meta Llama 3). The same token id always has the same colour.</p>",
+            "<p class='lede'>Type once: GPT-2, BERT and Llama 2 carve up the same text (or pick any of "
+            f"{len(names)} tokenizers above a panel; built with Meta Llama 3). The same token id always has the "
+            "same colour.</p>",
             elem_id="header",
         )
         with gr.Row(elem_id="examples"):
@@ -250,7 +272,7 @@ def build_demo() -> gr.Blocks:
                                     scale=1, min_width=160)
         note = gr.HTML(elem_id="limit-note")
         panels, choosers = [], []
-        choices = [(tokenizer_class(name).label, name) for name in TOKENIZER_NAMES]
+        choices = [(tokenizer_label(name), name) for name in names]
         with gr.Row(elem_id="panels", equal_height=False):
             # The slots keep the lesson's ids (#panel-gpt2, ...) whatever they show; each panel's
             # markup says which tokenizer it is (data-tokenizer).
@@ -264,7 +286,7 @@ def build_demo() -> gr.Blocks:
             json_button = gr.Button("Download tokens (JSON)", size="md")
         download_data = gr.Textbox(visible=False)
         with gr.Accordion("All five examples on one slide", open=False, elem_id="slide") as slide_section:
-            all_eight = gr.Checkbox(value=False, label="All eight tokenizers", elem_id="all-eight")
+            all_eight = gr.Checkbox(value=False, label=f"All {len(names)} tokenizers", elem_id="all-eight")
             slide = gr.HTML(js_on_load=None)
         with gr.Accordion("Languages: the token premium of twelve languages", open=False, elem_id="languages") as languages:
             premium = gr.HTML(js_on_load=None, elem_id="premium")

@@ -45,6 +45,7 @@ class Tokenizer(ABC):
     name: str  # "gpt2", "bert", "llama": the key used in compare() and the web page
     label: str  # what a lecturer calls it: "GPT-2 byte-level BPE"
     library: str  # the official library doing the work
+    model: str = "BPE"  # the algorithm: "BPE", "WordPiece", "Unigram" or "WordLevel" (replay follows it)
     vocab_size: int  # ids are in [0, vocab_size)
     unk_id: int | None  # the unknown-token id, or None where the vocabulary has none
     normalizes: bool = False  # True if it rewrites text before splitting (BERT lowercases): show pieces, not text

@@ -1,33 +1,36 @@
-"""BERT's WordPiece (bert-base-uncased), through transformers, from the bundled vocab.txt."""
+"""WordPiece from a vocab.txt, through transformers: BERT's (bert-base-uncased, bundled), or any other
+(register_tokenizer)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from playground.tokenizers.assets import verified_path
 from playground.tokenizers.base import TokenColumns, Tokenizer, hex_bytes
 
 
-class BertTokenizer(Tokenizer):
-    name = "bert"
-    label = "BERT WordPiece"
-    library = "transformers"
-    vocab_size = 30522
-    unk_id = 100  # [UNK]: a word WordPiece cannot build from its vocabulary
-    normalizes = True  # lowercases, strips accents, drops control characters
+class WordPieceTokenizer(Tokenizer):
+    """A WordPiece vocab.txt as a playground tokenizer, lowercasing (and stripping accents) or not."""
 
-    def __init__(self) -> None:
-        # transformers is heavy to import; only a process that tokenizes with BERT pays for it.
+    library = "transformers"
+    model = "WordPiece"
+
+    def __init__(self, path: Path, lowercase: bool) -> None:
+        # transformers is heavy to import; only a process that tokenizes with WordPiece pays for it.
         from transformers import BertTokenizerFast
 
-        folder = verified_path("bert-base-uncased/vocab.txt").parent
-        # Load from the folder: in transformers 5, BertTokenizerFast(vocab_file=...) ignores
-        # the file and maps every word to [UNK]. bert-base-uncased lowercases and strips accents.
-        self._tok = BertTokenizerFast.from_pretrained(
-            folder,
-            do_lower_case=True,
+        # vocab=: in transformers 5, BertTokenizerFast(vocab_file=...) ignores the file and maps
+        # every word to [UNK]. Accents are stripped exactly when the text is lowercased.
+        self._tok = BertTokenizerFast(
+            vocab=str(path),
+            do_lower_case=lowercase,
             # "[CLS]" typed by a person is text, as "<|endoftext|>" is for GPT-2 and "<s>" for Llama.
             split_special_tokens=True,
             model_max_length=10**9,  # we show tokens, we do not run BERT: no 512-token warning
         )
+        self.normalizes = lowercase  # lowercases, strips accents: show pieces, not text
+        self.vocab_size = len(self._tok)
+        self.unk_id = self._tok.unk_token_id  # [UNK]: a word WordPiece cannot build from its vocabulary
         self._pieces = self._tok.convert_ids_to_tokens(list(range(self.vocab_size)))
         special_ids = set(self._tok.all_special_ids)
         self._bytes_hex = [
@@ -53,3 +56,11 @@ class BertTokenizer(Tokenizer):
             starts[-1] = ends[-1] = len(text)
         # WordPiece works on whole characters, so no token is ever partial.
         return TokenColumns(enc.ids, starts, ends, [False] * len(starts), [bool(m) for m in enc.special_tokens_mask])
+
+
+class BertTokenizer(WordPieceTokenizer):
+    name = "bert"
+    label = "BERT WordPiece"
+
+    def __init__(self) -> None:
+        super().__init__(verified_path("bert-base-uncased/vocab.txt"), lowercase=True)  # bert-base-uncased

@@ -1,4 +1,5 @@
-"""compare(): one text through all three tokenizers, the playground's public interface."""
+"""compare(): one text through several tokenizers, the playground's public interface; and which
+tokenizers there are: the eight built-in ones, then any added with register_tokenizer (from_file.py)."""
 
 from __future__ import annotations
 
@@ -21,25 +22,54 @@ TOKENIZER_CLASSES = {
     "mistral": ("playground.tokenizers.sentencepiece_bpe", "MistralTokenizer"),
     "gemma": ("playground.tokenizers.sentencepiece_bpe", "GemmaTokenizer"),
 }
-TOKENIZER_NAMES = tuple(TOKENIZER_CLASSES)
+TOKENIZER_NAMES = tuple(TOKENIZER_CLASSES)  # the built-in eight; tokenizer_names() adds the registered ones
 DEFAULT_TOKENIZERS = ("gpt2", "bert", "llama")  # the lesson's three
 
 _loaded: dict[str, Tokenizer] = {}
 _load_lock = threading.Lock()  # many users' first requests may arrive at once: load each family once
+# name -> (the source as given, the local file a fresh process registers it from): register_tokenizer's.
+_registered: dict[str, tuple[str, str]] = {}
+
+
+def tokenizer_names() -> tuple[str, ...]:
+    """Every tokenizer this process knows: the eight built-in ones, then the registered ones in order."""
+    return TOKENIZER_NAMES + tuple(_registered)
 
 
 def tokenizer_class(name: str) -> type[Tokenizer]:
-    """The class of tokenizer `name`, imported but not loaded: its label costs no vocabulary."""
+    """The class of built-in tokenizer `name`, imported but not loaded: its label costs no vocabulary."""
     module, cls = TOKENIZER_CLASSES[name]
     return getattr(importlib.import_module(module), cls)
 
 
+def tokenizer_label(name: str) -> str:
+    """What the page calls tokenizer `name`, without loading a built-in one's vocabulary."""
+    return _loaded[name].label if name in _registered else tokenizer_class(name).label
+
+
+def add_tokenizer(tokenizer: Tokenizer, source: str, local: str) -> None:
+    """Make a loaded tokenizer known under tokenizer.name (register_tokenizer checks it first)."""
+    with _load_lock:
+        _loaded[tokenizer.name] = tokenizer
+        _registered[tokenizer.name] = (source, local)
+
+
+def registered_source(name: str) -> str | None:
+    """The source `name` was registered from, or None."""
+    return _registered[name][0] if name in _registered else None
+
+
+def registrations() -> list[tuple[str, str, str]]:
+    """(name, local file, label) of each registered tokenizer: what a fresh process needs to add them too."""
+    return [(name, local, _loaded[name].label) for name, (_, local) in _registered.items()]
+
+
 def get_tokenizer(name: str) -> Tokenizer:
-    """The shared, read-only tokenizer called `name` (one of TOKENIZER_NAMES)."""
+    """The shared, read-only tokenizer called `name` (one of tokenizer_names())."""
     tokenizer = _loaded.get(name)
     if tokenizer is None:
         if name not in TOKENIZER_CLASSES:
-            raise ValueError(f"unknown tokenizer {name!r}; choose one of {', '.join(TOKENIZER_NAMES)}")
+            raise ValueError(f"unknown tokenizer {name!r}; choose one of {', '.join(tokenizer_names())}")
         with _load_lock:
             if name not in _loaded:
                 _loaded[name] = tokenizer_class(name)()
@@ -50,10 +80,11 @@ def get_tokenizer(name: str) -> Tokenizer:
 def check_tokenizers(names) -> tuple[str, ...]:
     """names as a tuple of known tokenizer names, or a ValueError listing the known ones."""
     names = (names,) if isinstance(names, str) else tuple(names)
-    unknown = [n for n in names if n not in TOKENIZER_CLASSES]
+    known = tokenizer_names()
+    unknown = [n for n in names if n not in known]
     if unknown or not names:
         raise ValueError(f"unknown tokenizer {unknown[0] if unknown else 'list (empty)'}; "
-                         f"choose from {', '.join(TOKENIZER_NAMES)}")
+                         f"choose from {', '.join(known)}")
     return names
 
 

@@ -9,6 +9,9 @@
   piece with the best score is merged; a character left without a piece is spelled in <0x..> bytes.
 - WordPiece (BERT): each word takes the longest vocabulary prefix, then the longest "##" piece
   of what is left, and so on; a word it cannot finish is [UNK].
+- Unigram (a SentencePiece or tokenizer.json one added with register_tokenizer): no merges to
+  replay; each word's best segmentation (the pieces whose scores, log-probabilities, add up to the
+  most) is one step, as the library found it, with each piece's score. WordLevel: one look-up.
 
 The last step of every chunk has one piece per id, and the chunks' ids are exactly compare()'s.
 """
@@ -18,8 +21,8 @@ from __future__ import annotations
 from functools import cache
 
 from playground.tokenizers.registry import check_tokenizers, get_tokenizer
-from playground.tokenizers.sentencepiece_bpe import SPACE_MARK
-from playground.tokenizers.tiktoken_bpe import spell
+from playground.tokenizers.sentencepiece_bpe import SPACE_MARK, SentencePieceTokenizer
+from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer, spell
 
 MAX_REPLAY_CHUNKS = 64  # chunks replayed for one call; a longer text is cut, and the answer says so
 
@@ -29,19 +32,28 @@ def replay(text: str, tokenizer: str = "gpt2") -> dict:
 
     merges[k] is the action that turns steps[k] into steps[k + 1], at position "at" of steps[k]:
     {"pair", "rank"} (byte-level BPE), {"pair", "score"} (SentencePiece), {"byte_fallback", "bytes"},
-    {"pair", "lookup"} (the whole chunk is one token), {"prefix"} or {"unknown"} (WordPiece).
+    {"pair", "lookup"} (the whole chunk is one token), {"prefix"} or {"unknown"} (WordPiece),
+    {"unigram", "pieces", "scores"} (a Unigram model's best segmentation, each piece's score).
     """
     if not isinstance(text, str):
         raise ValueError(f"replay() takes text as a str, got {type(text).__name__}")
     [name] = check_tokenizers([tokenizer])
-    family = {"gpt2": _tiktoken_chunks, "gpt4": _tiktoken_chunks, "gpt4o": _tiktoken_chunks,
-              "llama3": _hf_bpe_chunks, "bert": _wordpiece_chunks}.get(name, _sentencepiece_chunks)
+    tok = get_tokenizer(name)
     chunks = []
-    for chunk in family(get_tokenizer(name), text):
+    for chunk in _family(tok)(tok, text):
         if len(chunks) == MAX_REPLAY_CHUNKS:
             return {"tokenizer": name, "chunks": chunks, "cut": True}
         chunks.append(chunk)
     return {"tokenizer": name, "chunks": chunks, "cut": False}
+
+
+def _family(tok):
+    """The replay of tok's algorithm: by its library and its model, so an added tokenizer gets its family's."""
+    if isinstance(tok, TiktokenTokenizer):
+        return _tiktoken_chunks
+    if isinstance(tok, SentencePieceTokenizer):
+        return _sentencepiece_chunks if tok.model == "BPE" else _sentencepiece_unigram_chunks
+    return {"BPE": _hf_bpe_chunks, "WordPiece": _wordpiece_chunks}.get(tok.model, _hf_one_step_chunks)
 
 
 def bpe_merges(symbols: list, rank_of) -> tuple[list[list], list[dict]]:
@@ -79,23 +91,76 @@ def _tiktoken_chunks(tok, text: str):
                "ids": [ranks[p] for p in steps[-1]]}
 
 
+def _backend(tok):
+    """The Rust tokenizers.Tokenizer doing the work: a tokenizer.json's own, or the one under transformers."""
+    return getattr(tok._tok, "backend_tokenizer", tok._tok)
+
+
 @cache
-def _hf_bpe_table(tok) -> tuple[dict, dict, bool]:
+def _hf_model(tok) -> dict:
+    """The "model" section of the tokenizer's JSON: its vocabulary, merges or scores."""
     import json
 
-    model = json.loads(tok._tok.to_str())["model"]
-    ranks = {tuple(pair): rank for rank, pair in enumerate(model["merges"])}
-    return model["vocab"], ranks, bool(model.get("ignore_merges"))
+    return json.loads(_backend(tok).to_str())["model"]
+
+
+def _hf_words(tok, text: str) -> tuple[str, list[tuple[str, tuple[int, int]]]]:
+    """(the text as normalised, its words with their spans in it): what the model is given, word by word."""
+    backend = _backend(tok)
+    normalized = backend.normalizer.normalize_str(text) if backend.normalizer else text
+    if backend.pre_tokenizer is None:
+        return normalized, [(normalized, (0, len(normalized)))] if normalized else []
+    return normalized, backend.pre_tokenizer.pre_tokenize_str(normalized)
+
+
+@cache
+def _hf_bpe_ranks(tok) -> dict:
+    return {tuple(pair): rank for rank, pair in enumerate(_hf_model(tok)["merges"])}
 
 
 def _hf_bpe_chunks(tok, text: str):
-    vocab, ranks, ignore_merges = _hf_bpe_table(tok)
-    for word, (start, end) in tok._tok.pre_tokenizer.pre_tokenize_str(text):
+    model = _hf_model(tok)
+    vocab, ranks = model["vocab"], _hf_bpe_ranks(tok)
+    normalized, words = _hf_words(tok, text)
+    for word, (start, end) in words:
         steps, merges = bpe_merges(list(word), lambda a, b: ranks.get((a, b)))
-        if ignore_merges and word in vocab and steps[-1] != [word]:  # the whole word is a token
+        if model.get("ignore_merges") and word in vocab and steps[-1] != [word]:  # the whole word is a token
             merges.append({"pair": steps[-1], "lookup": "the whole chunk is one token", "at": 0})
             steps.append([word])
-        yield {"text": text[start:end], "steps": steps, "merges": merges, "ids": [vocab[p] for p in steps[-1]]}
+        symbols, k = steps[-1], 0
+        while model.get("byte_fallback") and k < len(symbols):  # a symbol with no piece is spelled in bytes
+            if symbols[k] in vocab:
+                k += 1
+                continue
+            spelled = [f"<0x{b:02X}>" for b in symbols[k].encode("utf-8")]
+            merges.append({"byte_fallback": symbols[k], "bytes": spelled, "at": k})
+            symbols = symbols[:k] + spelled + symbols[k + 1:]
+            steps.append(list(symbols))
+            k += len(spelled)
+        yield {"text": normalized[start:end], "steps": steps, "merges": merges, "ids": [vocab[p] for p in steps[-1]]}
+
+
+def _hf_one_step_chunks(tok, text: str):
+    """Unigram and WordLevel models from a tokenizer.json: each word's pieces as the library chose them."""
+    backend, model = _backend(tok), _hf_model(tok)
+    scores = dict(map(tuple, model["vocab"])) if tok.model == "Unigram" else {}
+    _, words = _hf_words(tok, text)
+    enc = backend.encode(text, add_special_tokens=False)
+    groups: dict[int | None, list[int]] = {}  # word index -> its tokens' positions, in order
+    for k, word in enumerate(enc.word_ids):
+        groups.setdefault(word, []).append(k)
+    for word, positions in groups.items():
+        ids = [enc.ids[k] for k in positions]
+        pieces = [backend.id_to_token(i) for i in ids]  # as the vocabulary writes them ("<unk>", not the text)
+        spelled = words[word][0] if word is not None and word < len(words) else "".join(pieces)
+        if tok.model == "Unigram":
+            merge = {"unigram": "the best segmentation", "pieces": pieces, "scores": [scores.get(p, 0.0) for p in pieces]}
+        elif ids == [tok.unk_id]:
+            merge = {"unknown": spelled}
+        else:
+            merge = {"pair": [spelled], "lookup": "the whole word is one token"}
+        yield {"text": text[enc.offsets[positions[0]][0]:enc.offsets[positions[-1]][1]], "steps": [[spelled], pieces],
+               "merges": [{**merge, "at": 0}], "ids": ids}
 
 
 def _sentencepiece_chunks(tok, text: str):
@@ -169,18 +234,10 @@ def _sentencepiece_merges(sp, symbols: list[str], user_defined: frozenset[str] =
     return steps, merges
 
 
-@cache
-def _wordpiece_table(tok) -> tuple[dict, str, int]:
-    import json
-
-    model = json.loads(tok._tok.backend_tokenizer.to_str())["model"]
-    return model["vocab"], model["unk_token"], model["max_input_chars_per_word"]
-
-
 def _wordpiece_chunks(tok, text: str):
-    backend = tok._tok.backend_tokenizer
-    vocab, unk, limit = _wordpiece_table(tok)
-    for word, (start, end) in backend.pre_tokenizer.pre_tokenize_str(backend.normalizer.normalize_str(text)):
+    model = _hf_model(tok)
+    vocab, unk, limit = model["vocab"], model["unk_token"], model["max_input_chars_per_word"]
+    for word, (start, end) in _hf_words(tok, text)[1]:
         steps, merges, done, rest = [[word]], [], [], word
         while rest and len(word) <= limit:
             prefix = "##" if done else ""
@@ -195,3 +252,23 @@ def _wordpiece_chunks(tok, text: str):
             merges.append({"unknown": word, "at": 0})
             steps.append([unk])
         yield {"text": word, "steps": steps, "merges": merges, "ids": [vocab[p] for p in steps[-1]]}
+
+
+def _sentencepiece_unigram_chunks(tok, text: str):
+    """A SentencePiece Unigram model: each word's best segmentation, as sentencepiece chose it, in one step."""
+    sp = tok._sp
+    mapping = sp.encode_as_offset_mapping(text)
+    words: list[list[int]] = []  # positions of each word's pieces; a word starts at a piece after a space
+    for k, piece in enumerate(mapping["pieces"]):
+        if not words or (piece.startswith(SPACE_MARK) and mapping["pieces"][words[-1][-1]].strip(SPACE_MARK)):
+            words.append([])
+        words[-1].append(k)
+    for positions in words:
+        pieces, ids = [mapping["pieces"][k] for k in positions], [mapping["ids"][k] for k in positions]
+        start, end = mapping["offsets"][positions[0]][0], mapping["offsets"][positions[-1]][1]
+        spelled = text[start:end].replace(" ", SPACE_MARK)
+        if positions[0] == 0 and tok._dummy_prefix:  # the space SentencePiece puts before the text
+            spelled = SPACE_MARK + spelled
+        yield {"text": text[start:end], "steps": [[spelled], pieces], "ids": ids,
+               "merges": [{"unigram": "the best segmentation", "pieces": pieces,
+                           "scores": [sp.get_score(i) for i in ids], "at": 0}]}

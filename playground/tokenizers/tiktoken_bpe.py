@@ -58,18 +58,36 @@ def spell(data: bytes) -> str:
 _constructor_lock = threading.Lock()
 
 
-def openai_encoding(constructor: str, asset: str) -> tiktoken.Encoding:
-    """tiktoken's own encoding `constructor` ("cl100k_base", "o200k_base"), its ranks read from the bundled
-    file instead of downloaded: the pattern and special tokens are tiktoken's, never copied here."""
-    path = str(verified_path(asset))
+def openai_spec(constructor: str, path: str, check_hash: bool = True) -> dict:
+    """tiktoken's own spec of encoding `constructor` ("cl100k_base", "o200k_base", "r50k_base"), its ranks
+    read from the file at `path` instead of downloaded: the pattern and special tokens are tiktoken's, never
+    copied here. check_hash=False reads a rank file that is not OpenAI's own (register_tokenizer)."""
     with _constructor_lock, tiktoken_cache_off():
         download = openai_public.load_tiktoken_bpe
-        openai_public.load_tiktoken_bpe = lambda url, expected_hash: load_tiktoken_bpe(path, expected_hash)
+        openai_public.load_tiktoken_bpe = lambda url, expected_hash: load_tiktoken_bpe(
+            path, expected_hash if check_hash else None)
         try:
-            spec = openai_public.ENCODING_CONSTRUCTORS[constructor]()
+            return openai_public.ENCODING_CONSTRUCTORS[constructor]()
         finally:
             openai_public.load_tiktoken_bpe = download
-    return tiktoken.Encoding(**spec)
+
+
+def openai_encoding(constructor: str, asset: str) -> tiktoken.Encoding:
+    """tiktoken's own encoding `constructor`, its ranks read from the bundled file `asset`."""
+    return tiktoken.Encoding(**openai_spec(constructor, str(verified_path(asset))))
+
+
+# The split patterns a rank file of one's own may name (register_tokenizer's "path.tiktoken:cl100k"),
+# and the tiktoken encoding each is taken from.
+SPLIT_PATTERNS = {"gpt2": "r50k_base", "cl100k": "cl100k_base", "o200k": "o200k_base"}
+
+
+def rank_file_encoding(path: str, pattern: str) -> tiktoken.Encoding:
+    """A rank file of one's own ("base64-token rank" per line), split with tiktoken's pattern `pattern`
+    (a key of SPLIT_PATTERNS). No special tokens: the file does not name any."""
+    spec = openai_spec(SPLIT_PATTERNS[pattern], path, check_hash=False)
+    return tiktoken.Encoding(name=os.path.basename(path), pat_str=spec["pat_str"],
+                             mergeable_ranks=spec["mergeable_ranks"], special_tokens={})
 
 
 class TiktokenTokenizer(Tokenizer):

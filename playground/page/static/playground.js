@@ -312,6 +312,8 @@ function playgroundAction(merge) {
   if (merge.byte_fallback) return `no piece for “${merge.byte_fallback}”: spell it in bytes ${merge.bytes.join(" ")}`;
   if (merge.prefix) return `take the longest vocabulary piece: “${merge.prefix}”`;
   if (merge.unknown) return `no way to spell “${merge.unknown}” from the vocabulary: [UNK]`;
+  if (merge.unigram) return "Unigram model: the segmentation whose pieces' scores add up to the most: " +
+    merge.pieces.map((p, i) => `“${p}” (${merge.scores[i].toFixed(2)})`).join(" + ");
   const why = merge.rank !== undefined ? `rank ${merge.rank}, the lowest here` : `score ${merge.score.toFixed(2)}, the best here`;
   return `merge “${merge.pair[0]}” + “${merge.pair[1]}” (${why})`;
 }
@@ -320,7 +322,8 @@ function playgroundCount(chunks) {
   const merges = chunks.flatMap((c) => c.merges);
   const n = (key) => merges.filter((m) => m[key] !== undefined).length;
   const parts = [[n("rank") + n("score"), "merge"], [n("byte_fallback"), "byte fallback"], [n("prefix"), "prefix"],
-                 [n("lookup"), "whole-chunk look-up"], [n("unknown"), "[UNK]"]].filter(([k]) => k);
+                 [n("lookup"), "whole-chunk look-up"], [n("unknown"), "[UNK]"],
+                 [n("unigram"), "Unigram segmentation"]].filter(([k]) => k);
   return parts.map(([k, what]) => `${k} ${what}${k === 1 ? "" : what.endsWith("x") ? "es" : "s"}`).join(", ") || "no steps";
 }
 

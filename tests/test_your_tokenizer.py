@@ -1,0 +1,336 @@
+"""register_tokenizer: tokenizers added by file. Their ids are the libraries' own (built here straight
+from the files, not through the playground's code), their spans and replay behave as the eight's do,
+and every bad input stops with one line naming the file and what to do."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT, official_tiktoken
+from test_later_tokenizers import CORPUS, check_spans
+
+from playground import compare, register_tokenizer, replay, tokenizer_names
+from playground.lesson.premium import sentences
+from playground.page.colors import PALETTE_SIZE, palette_index
+from playground.tokenizers import registry
+from playground.tokenizers.sentencepiece_bpe import SPACE_MARK
+
+ASSETS = ROOT / "assets"
+LLAMA3_JSON = ASSETS / "llama-3" / "tokenizer.json"
+MISTRAL_MODEL = ASSETS / "mistral" / "tokenizer.model"
+BERT_VOCAB = ASSETS / "bert-base-uncased" / "vocab.txt"
+TRAINING = [line for code in ("eng_Latn", "deu_Latn", "spa_Latn") for line in sentences(code)]
+
+
+@pytest.fixture(autouse=True)
+def fresh_registry(monkeypatch):
+    """Each test registers into its own copy of the registry: names never leak into other tests."""
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
+
+
+@pytest.fixture(scope="module")
+def unigram_model(tmp_path_factory):
+    """A SentencePiece Unigram model trained here, with sentencepiece's defaults: NFKC normalisation,
+    no byte fallback (a character it never saw is <unk>)."""
+    import sentencepiece
+
+    prefix = tmp_path_factory.mktemp("unigram") / "tiny"
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(TRAINING), model_prefix=str(prefix),
+                                             vocab_size=600, model_type="unigram", minloglevel=2)
+    return prefix.with_suffix(".model")
+
+
+@pytest.fixture(scope="module")
+def unigram_json(tmp_path_factory):
+    """A tokenizer.json Unigram model trained here with tokenizers' own trainer (Metaspace words)."""
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+    tok = Tokenizer(models.Unigram())
+    tok.pre_tokenizer = pre_tokenizers.Metaspace()
+    tok.train_from_iterator(TRAINING, trainers.UnigramTrainer(vocab_size=500, unk_token="<unk>",
+                                                              special_tokens=["<unk>"]))
+    path = tmp_path_factory.mktemp("unigram-json") / "tokenizer.json"
+    tok.save(str(path))
+    return path
+
+
+def ids_of(name: str, text: str, special: bool = False) -> list[int]:
+    return compare(text, special, tokenizers=[name])["tokenizers"][0]["ids"]
+
+
+# --- the bundled files under new names: exactly their libraries' ids ---------------------------
+
+
+def test_llama3_tokenizer_json_under_a_new_name():
+    from tokenizers import Tokenizer
+
+    official = Tokenizer.from_file(str(LLAMA3_JSON))
+    official.encode_special_tokens = True  # typed specials are text, as in the playground
+    tok = register_tokenizer("my-llama3", LLAMA3_JSON)
+    assert tok.label == "my-llama3 byte-level BPE"
+    assert "my-llama3" in tokenizer_names()
+    for text in CORPUS:
+        result = compare(text, tokenizers=["my-llama3"])["tokenizers"][0]
+        assert result["ids"] == official.encode(text, add_special_tokens=False).ids, repr(text[:40])
+        check_spans(text, result)
+    # the built-in and the added one are the same tokenizer: the same tokens, spans and partial chips
+    text = "नमस्ते 👩‍💻"
+    assert compare(text, tokenizers=["my-llama3"])["tokenizers"][0]["tokens"] == \
+        compare(text, tokenizers=["llama3"])["tokenizers"][0]["tokens"]
+
+
+def test_mistral_model_under_a_new_name_with_its_label():
+    import sentencepiece
+
+    official = sentencepiece.SentencePieceProcessor(model_file=str(MISTRAL_MODEL))
+    register_tokenizer("mistral-again", str(MISTRAL_MODEL), label="Mistral, added")
+    assert compare("x", tokenizers=["mistral-again"])["tokenizers"][0]["label"] == "Mistral, added"
+    for text in CORPUS:
+        result = compare(text, tokenizers=["mistral-again"])["tokenizers"][0]
+        assert result["ids"] == official.encode(text), repr(text[:40])
+    assert ids_of("mistral-again", "Hello world", special=True) == [1, 22557, 1526]  # <s> from the file
+    text = "a 💩 ँ x"  # byte fallback: four and three <0x..> pieces, each partial, over its character
+    assert compare(text, tokenizers=["mistral-again"])["tokenizers"][0]["tokens"] == \
+        compare(text, tokenizers=["mistral"])["tokenizers"][0]["tokens"]
+
+
+def test_a_tiktoken_rank_file_with_its_split_pattern(tmp_path):
+    [o200k] = official_tiktoken(tmp_path, "o200k_base")
+    register_tokenizer("ranks", f"{ASSETS / 'o200k' / 'o200k_base.tiktoken'}:o200k")
+    for text in CORPUS:
+        assert ids_of("ranks", text) == o200k.encode_ordinary(text), repr(text[:40])
+    # the same ranks split with GPT-2's pattern (tiktoken's r50k_pat_str): other chunks, other ids
+    import tiktoken
+    from tiktoken_ext.openai_public import r50k_pat_str
+
+    gpt2_split = tiktoken.Encoding("o200k-gpt2-split", pat_str=r50k_pat_str,
+                                   mergeable_ranks=o200k._mergeable_ranks, special_tokens={})
+    register_tokenizer("ranks-gpt2-split", f"{ASSETS / 'o200k' / 'o200k_base.tiktoken'}:gpt2")
+    for text in CORPUS:
+        assert ids_of("ranks-gpt2-split", text) == gpt2_split.encode_ordinary(text), repr(text[:40])
+    assert any(ids_of("ranks-gpt2-split", text) != ids_of("ranks", text) for text in CORPUS)
+
+
+def test_a_vocab_txt_uncased_by_its_contents(official_bert):
+    register_tokenizer("wordpiece", BERT_VOCAB)
+    assert compare("x", tokenizers=["wordpiece"])["tokenizers"][0]["label"] == "wordpiece WordPiece (uncased)"
+    for text in CORPUS:
+        assert ids_of("wordpiece", text) == official_bert.encode(text, add_special_tokens=False).ids, repr(text[:40])
+    assert ids_of("wordpiece", "Hello world", special=True) == [101, 7592, 2088, 102]
+
+
+def test_a_cased_vocab_txt_keeps_capitals(tmp_path):
+    from tokenizers import BertWordPieceTokenizer
+
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "The", "the", "cat", "##s", "Cat"]) + "\n")
+    register_tokenizer("cased", vocab)
+    register_tokenizer("forced-lower", f"{vocab}:uncased")
+    for name, lowercase in (("cased", False), ("forced-lower", True)):
+        official = BertWordPieceTokenizer(str(vocab), lowercase=lowercase)
+        for text in ("The cats", "the Cats", "THE CAT", "dog"):
+            assert ids_of(name, text) == official.encode(text, add_special_tokens=False).ids
+    assert ids_of("cased", "The Cat") == [5, 9]  # line numbers in the file, counted from 0
+    assert ids_of("forced-lower", "The Cat") == [6, 7]
+
+
+# --- Unigram, trained here ----------------------------------------------------------------------
+
+
+def test_a_sentencepiece_unigram_model_trained_here(unigram_model):
+    import sentencepiece
+
+    official = sentencepiece.SentencePieceProcessor(model_file=str(unigram_model))
+    tok = register_tokenizer("uni", unigram_model)
+    assert tok.label == "uni SentencePiece Unigram"
+    texts = CORPUS + ["Ｆｕｌｌ－ｗｉｄｔｈ ﬁne", "The quick brown fox, again and again."]
+    for text in texts:
+        result = compare(text, tokenizers=["uni"])["tokenizers"][0]
+        assert result["ids"] == official.encode(text), repr(text[:40])
+        for t in result["tokens"]:  # spans in order, inside the text (NFKC and <unk> included)
+            assert 0 <= t["start"] <= t["end"] <= len(text) and t["text"] == text[t["start"]:t["end"]]
+    assert 0 < compare("日本語", tokenizers=["uni"])["tokenizers"][0]["unk_count"]  # never seen: <unk>
+
+
+def test_unigram_replay_is_one_step_per_word_whose_pieces_join_to_the_text(unigram_model):
+    import sentencepiece
+
+    official = sentencepiece.SentencePieceProcessor(model_file=str(unigram_model))
+    register_tokenizer("uni", unigram_model)
+    text = "The quick brown fox jumps over the lazy dog."
+    result = replay(text, "uni")
+    assert [i for c in result["chunks"] for i in c["ids"]] == official.encode(text)
+    pieces = [p for c in result["chunks"] for p in c["steps"][-1]]
+    assert "".join(pieces).replace(SPACE_MARK, " ") == " " + text  # the dummy-prefix space, then the text
+    for chunk in result["chunks"]:
+        [merge] = chunk["merges"]
+        assert len(chunk["steps"]) == 2 and merge["unigram"] and merge["pieces"] == chunk["steps"][1]
+        assert merge["scores"] == [official.get_score(i) for i in chunk["ids"]]
+    assert "".join(c["text"] for c in result["chunks"]).replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_tokenizers_unigram_json_trained_here(unigram_json):
+    from tokenizers import Tokenizer
+
+    official = Tokenizer.from_file(str(unigram_json))
+    tok = register_tokenizer("uni-json", unigram_json)
+    assert tok.label == "uni-json Unigram"
+    scores = dict(map(tuple, json.loads(unigram_json.read_text())["model"]["vocab"]))
+    for text in CORPUS[:36] + ["Hello there, general Kenobi"]:
+        result = compare(text, tokenizers=["uni-json"])["tokenizers"][0]
+        assert result["ids"] == official.encode(text).ids, repr(text[:40])
+        chunks = replay(text, "uni-json")["chunks"]
+        assert [i for c in chunks for i in c["ids"]] == result["ids"]
+        for chunk in chunks:
+            assert chunk["merges"][0]["scores"] == pytest.approx([scores[p] for p in chunk["steps"][1]])
+
+
+def test_added_tokenizers_replay_bpe_and_wordpiece_step_by_step():
+    register_tokenizer("my-llama3", LLAMA3_JSON)
+    register_tokenizer("wordpiece", BERT_VOCAB)
+    for text in CORPUS[:12] + [" SolidGoldMagikarp"]:
+        for added, built_in in (("my-llama3", "llama3"), ("wordpiece", "bert")):
+            assert replay(text, added)["chunks"] == replay(text, built_in)["chunks"]
+
+
+def test_colours_are_spread_over_the_palette_for_an_added_tokenizer(unigram_model):
+    register_tokenizer("uni", unigram_model)
+    slots = {palette_index("uni", i) for i in range(600)}
+    assert len(slots) > 450 and all(0 <= s < PALETTE_SIZE for s in slots)
+
+
+# --- the hub: from its cache, or a clear error without a network ---------------------------------
+
+
+def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "playground", *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, timeout=120)
+
+
+def test_a_hub_id_offline_and_not_cached_is_one_line_naming_it(tmp_path):
+    done = run_cli("--tokenizer", "qwen=hf:Qwen/Qwen2.5-0.5B@main", "Hello",
+                   env={"HF_HUB_OFFLINE": "1", "HF_HOME": str(tmp_path)})
+    assert done.returncode == 2 and done.stdout == ""
+    [line] = done.stderr.splitlines()
+    assert "hf:Qwen/Qwen2.5-0.5B@main" in line and "HF_HUB_OFFLINE=1" in line and "run once with a network" in line
+
+
+def test_a_hub_id_already_in_the_cache_needs_no_network(tmp_path):
+    """The cache as huggingface_hub lays it out after one fetch: refs/main names a snapshot."""
+    repo = tmp_path / "hub" / "models--someone--tiny"
+    (repo / "refs").mkdir(parents=True)
+    (repo / "refs" / "main").write_text("0" * 40)
+    (repo / "snapshots" / ("0" * 40)).mkdir(parents=True)
+    os.symlink(MISTRAL_MODEL, repo / "snapshots" / ("0" * 40) / "tokenizer.model")
+    done = run_cli("--tokenizer", "tiny=hf:someone/tiny", "--tokenizers", "tiny,mistral", "--json", "Hello world",
+                   env={"HF_HUB_OFFLINE": "1", "HF_HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    added, mistral = json.loads(done.stdout)["tokenizers"]
+    assert added["label"] == "someone/tiny SentencePiece BPE" and added["ids"] == mistral["ids"] == [22557, 1526]
+
+
+# --- the CLI and the big-input worker -------------------------------------------------------------
+
+
+def test_the_cli_adds_tokenizers_in_order(unigram_model):
+    done = run_cli("--tokenizer", f"uni={unigram_model}", "--tokenizer", f"l3={LLAMA3_JSON}",
+                   "--tokenizers", "l3,uni,gpt2", "--json", "Hello world")
+    assert done.returncode == 0, done.stderr
+    import sentencepiece
+
+    names = [t["name"] for t in json.loads(done.stdout)["tokenizers"]]
+    ids = [t["ids"] for t in json.loads(done.stdout)["tokenizers"]]
+    assert names == ["l3", "uni", "gpt2"]
+    assert ids == [[9906, 1917], sentencepiece.SentencePieceProcessor(model_file=str(unigram_model)).encode(
+        "Hello world"), [15496, 995]]
+
+
+def test_the_big_input_worker_knows_the_added_tokenizers(unigram_model):
+    """A fresh interpreter: it must register them itself, or long texts fail for them."""
+    import sentencepiece
+
+    from playground.page import work
+    from playground.page.server import BIG_INPUT_CHARS, BigInputWorker
+
+    register_tokenizer("uni", unigram_model)
+    text = " ".join(TRAINING)[:BIG_INPUT_CHARS * 2]
+    worker = BigInputWorker()
+    try:
+        answer = worker.run(work.api_answer, text, False, ("uni",))
+        register_tokenizer("uni2", unigram_model)  # added after the worker started: it starts anew
+        second = worker.run(work.api_answer, "Hello", False, ("uni2",))
+    finally:
+        worker._pool.shutdown()
+    official = sentencepiece.SentencePieceProcessor(model_file=str(unigram_model))
+    assert answer["tokenizers"][0]["count"] == len(official.encode(text))
+    assert second["tokenizers"][0]["ids"] == official.encode("Hello")
+
+
+# --- bad input: one line naming the file and what to do ---------------------------------------
+
+
+@pytest.fixture
+def bad_files(tmp_path):
+    truncated = tmp_path / "truncated.json"
+    truncated.write_bytes(LLAMA3_JSON.read_bytes()[:100_000])
+    corrupt = tmp_path / "corrupt.model"
+    corrupt.write_bytes(MISTRAL_MODEL.read_bytes()[:5000])
+    unknown = tmp_path / "picture.png"
+    unknown.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+    text = tmp_path / "notes.txt"
+    text.write_text("just some notes\nnothing like a vocabulary\n")
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    (tmp_path / "folder").mkdir()
+    return tmp_path
+
+
+BAD = [  # (name, path under tmp_path or absolute, what the message must say)
+    ("mine", "missing.json", "no such file"),
+    ("mine", "truncated.json", "cannot load it as a tokenizer.json"),
+    ("mine", "corrupt.model", "not a tokenizer.json, a SentencePiece .model"),
+    ("mine", "picture.png", "not a tokenizer.json, a SentencePiece .model"),
+    ("mine", "notes.txt", "without an [UNK] line"),
+    ("mine", "empty.json", "the file is empty"),
+    ("mine", "folder", "the folder has none of tokenizer.json"),
+    ("mine", str(ASSETS / "o200k" / "o200k_base.tiktoken"), "needs its split pattern"),
+    ("mine", f"{LLAMA3_JSON}:cl100k", "':cl100k' means nothing for a tokenizer.json"),
+    ("gpt2", str(LLAMA3_JSON), "'gpt2' is a built-in tokenizer"),
+    ("My Tokenizer", str(LLAMA3_JSON), "a name is 1 to 32 lowercase letters"),
+]
+
+
+@pytest.mark.parametrize("name, path, says", BAD)
+def test_bad_input_raises_a_value_error_naming_the_file(bad_files, name, path, says):
+    full, before = str(bad_files / path), registry.registrations()
+    with pytest.raises(ValueError) as err:
+        register_tokenizer(name, full)
+    message = str(err.value)
+    assert says in message and "\n" not in message
+    assert full in message or name in message
+    assert registry.registrations() == before  # nothing half-added
+
+
+def test_a_name_taken_by_another_file_is_refused_the_same_file_is_not():
+    register_tokenizer("mine", LLAMA3_JSON)
+    assert register_tokenizer("mine", LLAMA3_JSON) is registry.get_tokenizer("mine")
+    with pytest.raises(ValueError, match="'mine' is already"):
+        register_tokenizer("mine", MISTRAL_MODEL)
+
+
+@pytest.mark.parametrize("script", ["app.py", "-m playground"])
+def test_bad_input_stops_the_start_with_one_line_and_no_traceback(bad_files, script):
+    args = [*script.split(), "--tokenizer", f"mine={bad_files / 'truncated.json'}"] + (["Hi"] if "-m" in script else [])
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=180,
+                          env={**os.environ, "GRADIO_SERVER_PORT": "1"})  # a page that started would fail loudly
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    [line] = [line for line in done.stderr.splitlines() if line.strip()]
+    assert str(bad_files / "truncated.json") in line and "cannot load it as a tokenizer.json" in line
+    done = subprocess.run([sys.executable, *script.split(), "--tokenizer", "no-equals-sign"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
