@@ -37,15 +37,15 @@ def wait_for_http(url: str, timeout: float, process: subprocess.Popen | None = N
 
 
 @contextmanager
-def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNULL):
-    """`python <script>` (relative to the repo root) on a free port of 127.0.0.1.
+def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNULL, args: tuple[str, ...] = ()):
+    """`python <script> <args>` (relative to the repo root) on a free port of 127.0.0.1.
 
     Yields (url, process, seconds until the page answered HTTP 200); stops it afterwards.
     """
     port = free_port()
     env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port), **(extra_env or {})}
     t0 = time.perf_counter()
-    process = subprocess.Popen([sys.executable, script], cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    process = subprocess.Popen([sys.executable, script, *args], cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_for_http(url, timeout=180, process=process)

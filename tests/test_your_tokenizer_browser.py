@@ -1,0 +1,95 @@
+"""python app.py --tokenizer NAME=PATH in a real browser: the added tokenizers' panels show exactly their
+libraries' ids, their replay (a Unigram model's in one step), the slide's "all" and the token premium."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from browser import CHROMIUM_ARGS, SCREENSHOTS, chromium, require_chromium  # noqa: F401 (fixtures)
+from serve import running
+from test_your_tokenizer import LLAMA3_JSON, TRAINING
+
+
+@pytest.fixture(scope="module")
+def unigram_file(tmp_path_factory):
+    import sentencepiece
+
+    prefix = tmp_path_factory.mktemp("unigram-browser") / "tiny"
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(TRAINING), model_prefix=str(prefix),
+                                             vocab_size=600, model_type="unigram", minloglevel=2)
+    return prefix.with_suffix(".model")
+
+
+@pytest.fixture(scope="module")
+def added_url(unigram_file):
+    require_chromium()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with running("app.py", args=("--tokenizer", f"uni={unigram_file}", "--tokenizer", f"l3={LLAMA3_JSON}")) as (url, _, _):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def tab(added_url):
+    with chromium() as browser:
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        yield page
+        context.close()
+        assert not errors, errors
+
+
+def shown_ids(page, name: str) -> list[int]:
+    return page.eval_on_selector_all(f"[data-tokenizer={name}] .tok", "els => els.map(e => Number(e.dataset.id))")
+
+
+def test_the_added_panels_show_exactly_their_libraries_ids(tab, added_url, unigram_file):
+    import sentencepiece
+    from tokenizers import Tokenizer
+
+    text = "The quick brown fox: नमस्ते 👩‍💻"
+    uni = sentencepiece.SentencePieceProcessor(model_file=str(unigram_file)).encode(text)
+    l3 = Tokenizer.from_file(str(LLAMA3_JSON))
+    l3.encode_special_tokens = True
+    expected = {"uni": uni, "l3": l3.encode(text, add_special_tokens=False).ids}
+    tab.goto(added_url + "?tokenizers=uni,l3,gpt2&text=" + quote(text))
+    tab.wait_for_function("""expected => Object.entries(expected).every(([name, ids]) => {
+        const got = [...document.querySelectorAll(`[data-tokenizer=${name}] .tok`)].map(e => Number(e.dataset.id));
+        return got.length === ids.length && got.every((id, i) => id === ids[i]); })""", arg=expected, timeout=30_000)
+    assert shown_ids(tab, "uni") == expected["uni"] and shown_ids(tab, "l3") == expected["l3"]
+    assert "uni SentencePiece Unigram" in tab.inner_text("#panels")
+    # partial-UTF-8 chips as for the built-in Llama 3: its Hindi tokens that hold part of a character
+    assert tab.locator("[data-tokenizer=l3] .tok.partial").count() > 0
+    tab.screenshot(path=str(SCREENSHOTS / "added-tokenizers.png"))
+    # the selector lists them too, by label
+    tab.locator("#tokenizer-2 input").click()
+    assert tab.get_by_role("option", name="l3 byte-level BPE").count() == 1
+    tab.keyboard.press("Escape")
+
+
+def test_the_unigram_replay_says_what_it_is(tab, added_url):
+    text = "The quick brown fox"
+    tab.goto(added_url + "?tokenizers=uni,l3,gpt2&text=" + quote(text))
+    tab.wait_for_selector("[data-tokenizer=uni] .tok")
+    tab.locator("#replay-all").click()
+    tab.wait_for_selector("#panel-gpt2 .stepper .step-chip")
+    head = tab.inner_text("#panel-gpt2 .stepper .step-head")
+    assert "4 Unigram segmentations" in head, head
+    action = tab.inner_text("#panel-gpt2 .stepper .action")
+    assert action.startswith("Unigram model: the segmentation whose pieces' scores add up to the most: “▁The”"), action
+    tab.screenshot(path=str(SCREENSHOTS / "added-unigram-replay.png"))
+
+
+def test_the_slide_and_the_premium_include_the_added_ones(tab, added_url):
+    tab.goto(added_url)
+    tab.wait_for_selector("#panel-gpt2 .tok")
+    tab.locator("#slide button").first.click()
+    tab.get_by_label("All 10 tokenizers").check()
+    tab.wait_for_function("() => document.querySelector('#slide table')?.innerText.includes('uni SentencePiece Unigram')",
+                          timeout=60_000)
+    tab.locator("#languages button").first.click()
+    tab.wait_for_function("() => document.querySelector('#premium table')?.innerText.includes('l3 byte-level BPE')",
+                          timeout=120_000)
