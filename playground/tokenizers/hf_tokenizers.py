@@ -37,21 +37,21 @@ class TokenizersTokenizer(Tokenizer):
         self.unk_id = self._tok.token_to_id(unk) if unk else None
         self.vocab_size = self._tok.get_vocab_size(with_added_tokens=True)
         self._pieces = [self._tok.id_to_token(i) or "" for i in range(self.vocab_size)]
-        added = {i: token for i, token in self._tok.get_added_tokens_decoder().items()}
+        added = self._tok.get_added_tokens_decoder()  # id -> AddedToken: matched as typed, before the model
+        unspell = {ch: b for b, ch in gpt2_byte_spelling().items()} if self.byte_level else {}
         token_bytes = [b"" if i in added and added[i].special
                        else added[i].content.encode("utf-8") if i in added
-                       else self._piece_bytes(piece) for i, piece in enumerate(self._pieces)]
+                       else self._piece_bytes(piece, unspell) for i, piece in enumerate(self._pieces)]
         self._byte_lengths = [len(b) for b in token_bytes]
         self._bytes_hex = [hex_bytes(b) for b in token_bytes]
         self._byte_pieces = {i for i, piece in enumerate(self._pieces) if BYTE_PIECE.fullmatch(piece)}
         self._spans_from_bytes = self.byte_level and self._tok.normalizer is None
 
-    def _piece_bytes(self, piece: str) -> bytes:
-        """What a vocabulary entry stands for: GPT-2-spelled bytes, a <0x..> byte, or text ("▁" a space)."""
-        if self.byte_level:
-            unspell = _unspelling()
-            if all(ch in unspell for ch in piece):
-                return bytes(unspell[ch] for ch in piece)
+    def _piece_bytes(self, piece: str, unspell: dict[str, int]) -> bytes:
+        """What a vocabulary entry stands for: GPT-2-spelled bytes ("Ġ" -> 0x20, for a byte-level model),
+        a <0x..> byte, or text ("▁" a space)."""
+        if unspell and all(ch in unspell for ch in piece):
+            return bytes(unspell[ch] for ch in piece)
         if match := BYTE_PIECE.fullmatch(piece):
             return bytes([int(match[1], 16)])
         prefix = getattr(self._tok.model, "continuing_subword_prefix", None) or ""
@@ -85,7 +85,3 @@ class TokenizersTokenizer(Tokenizer):
             end = e
         return TokenColumns(ids, starts, ends, partial, is_special)
 
-
-def _unspelling() -> dict[str, int]:
-    """GPT-2's printable character -> the byte it stands for ("Ġ" -> 0x20)."""
-    return {ch: b for b, ch in gpt2_byte_spelling().items()}
