@@ -190,6 +190,57 @@ def test_a_tokenizers_unigram_json_trained_here(unigram_json):
             assert chunk["merges"][0]["scores"] == pytest.approx([scores[p] for p in chunk["steps"][1]])
 
 
+def trained_json(kind: str, folder) -> str:
+    """A tokenizer.json of each other model the tokenizers library trains, trained here on FLORES lines."""
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
+
+    if kind == "bpe-byte-fallback":  # SentencePiece-style: Metaspace words, bytes for unseen characters
+        tok = Tokenizer(models.BPE(byte_fallback=True))
+        tok.pre_tokenizer = pre_tokenizers.Metaspace()
+        trainer = trainers.BpeTrainer(vocab_size=400)
+    elif kind == "wordpiece":
+        tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+        tok.normalizer = normalizers.BertNormalizer(lowercase=True)
+        tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+        trainer = trainers.WordPieceTrainer(vocab_size=400, special_tokens=["[UNK]"])
+    else:
+        tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
+        tok.pre_tokenizer = pre_tokenizers.Whitespace()
+        trainer = trainers.WordLevelTrainer(vocab_size=400, special_tokens=["[UNK]"])
+    tok.train_from_iterator(TRAINING, trainer)
+    path = folder / f"{kind}.json"
+    tok.save(str(path))
+    if kind == "bpe-byte-fallback":  # the 256 byte pieces, as a byte-fallback vocabulary has them
+        data = json.loads(path.read_text())
+        vocab = data["model"]["vocab"]
+        vocab.update({f"<0x{b:02X}>": len(vocab) + b for b in range(256)})
+        path.write_text(json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.parametrize("kind, label", [("bpe-byte-fallback", "BPE"), ("wordpiece", "WordPiece"),
+                                         ("wordlevel", "WordLevel")])
+def test_every_tokenizers_model_trained_here(tmp_path, kind, label):
+    from tokenizers import Tokenizer
+
+    path = trained_json(kind, tmp_path)
+    official = Tokenizer.from_file(path)
+    assert register_tokenizer(kind, path).label == f"{kind} {label}"
+    for text in CORPUS[:36] + ["Hello there, general Kenobi", "नमस्ते 👩‍💻"]:
+        result = compare(text, tokenizers=[kind])["tokenizers"][0]
+        assert result["ids"] == official.encode(text).ids, repr(text[:40])
+        replayed = replay(text, kind)  # the first 64 words: all of them, or a prefix if it says it is cut
+        ids = [i for c in replayed["chunks"] for i in c["ids"]]
+        assert ids == (result["ids"][:len(ids)] if replayed["cut"] else result["ids"]), repr(text[:40])
+        for t in result["tokens"]:
+            assert 0 <= t["start"] <= t["end"] <= len(text) and t["text"] == text[t["start"]:t["end"]]
+    # byte fallback: each of a Devanagari letter's three bytes is a partial chip over that letter
+    if kind == "bpe-byte-fallback":
+        tokens = compare("ँ", tokenizers=[kind])["tokenizers"][0]["tokens"]
+        assert [(t["piece"], t["partial"], t["text"]) for t in tokens if t["piece"].startswith("<0x")] == \
+            [("<0xE0>", True, "ँ"), ("<0xA4>", True, "ँ"), ("<0x81>", True, "ँ")]
+
+
 def test_added_tokenizers_replay_bpe_and_wordpiece_step_by_step():
     register_tokenizer("my-llama3", LLAMA3_JSON)
     register_tokenizer("wordpiece", BERT_VOCAB)

@@ -127,16 +127,8 @@ def _hf_bpe_chunks(tok, text: str):
         if model.get("ignore_merges") and word in vocab and steps[-1] != [word]:  # the whole word is a token
             merges.append({"pair": steps[-1], "lookup": "the whole chunk is one token", "at": 0})
             steps.append([word])
-        symbols, k = steps[-1], 0
-        while model.get("byte_fallback") and k < len(symbols):  # a symbol with no piece is spelled in bytes
-            if symbols[k] in vocab:
-                k += 1
-                continue
-            spelled = [f"<0x{b:02X}>" for b in symbols[k].encode("utf-8")]
-            merges.append({"byte_fallback": symbols[k], "bytes": spelled, "at": k})
-            symbols = symbols[:k] + spelled + symbols[k + 1:]
-            steps.append(list(symbols))
-            k += len(spelled)
+        if model.get("byte_fallback"):
+            _byte_fallback(steps, merges, vocab.__contains__, lambda piece: piece.encode("utf-8"))
         yield {"text": normalized[start:end], "steps": steps, "merges": merges, "ids": [vocab[p] for p in steps[-1]]}
 
 
@@ -219,19 +211,28 @@ def _sentencepiece_merges(sp, symbols: list[str], user_defined: frozenset[str] =
     steps, merges = bpe_merges(symbols, score)
     for merge in merges:
         merge["score"] = -merge.pop("rank")
-    symbols, k = steps[-1], 0
-    while k < len(symbols):  # left to right: each symbol with no piece is spelled in bytes
-        piece = symbols[k]
+
+    def has_piece(piece: str) -> bool:
         i = sp.piece_to_id(piece)
-        if sp.id_to_piece(i) == piece and not sp.is_unknown(i):
+        return sp.id_to_piece(i) == piece and not sp.is_unknown(i)
+
+    _byte_fallback(steps, merges, has_piece, lambda piece: piece.replace(SPACE_MARK, " ").encode("utf-8"))
+    return steps, merges
+
+
+def _byte_fallback(steps: list[list], merges: list[dict], has_piece, to_bytes) -> None:
+    """Left to right, each symbol of the last step with no piece is spelled in <0x..> byte pieces: one
+    more step (and merge) per symbol, appended to steps and merges."""
+    symbols, k = steps[-1], 0
+    while k < len(symbols):
+        if has_piece(symbols[k]):
             k += 1
             continue
-        spelled = [f"<0x{b:02X}>" for b in piece.replace(SPACE_MARK, " ").encode("utf-8")]
-        merges.append({"byte_fallback": piece, "bytes": spelled, "at": k})
+        spelled = [f"<0x{b:02X}>" for b in to_bytes(symbols[k])]
+        merges.append({"byte_fallback": symbols[k], "bytes": spelled, "at": k})
         symbols = symbols[:k] + spelled + symbols[k + 1:]
         steps.append(list(symbols))
         k += len(spelled)
-    return steps, merges
 
 
 def _wordpiece_chunks(tok, text: str):
