@@ -3,7 +3,7 @@
     python bench/browser_paste.py
 
 Starts python app.py and Debian's Chromium (headless). Pastes 1 MB of mixed text with Ctrl+V, then
-clicks the "All five examples" accordion open and shut while the panels update and after,
+clicks the "All six examples" accordion open and shut while the panels update and after,
 timing each click from the click to the accordion's content appearing or going. Baseline,
 in the same run: the same click on the page holding "Hello world".
 """
@@ -19,7 +19,7 @@ from serve import running
 sys.path.insert(0, str(ROOT / "tests"))
 from browser import CLIPBOARD, chromium, paste  # noqa: E402
 
-ACCORDION = "All five examples on one slide"
+ACCORDION = "All six examples on one slide"
 
 
 def click_ms(page) -> float:

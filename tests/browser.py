@@ -11,6 +11,8 @@ from conftest import ROOT
 from serve import running
 
 from playground import compare
+from playground.lesson.examples import EXAMPLES
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS
 
 CHROMIUM = "/usr/bin/chromium"
 CLIPBOARD = ["clipboard-read", "clipboard-write"]  # permissions a context needs for paste()
@@ -98,12 +100,19 @@ def panel_ids(page, name: str) -> list[int]:
     return page.eval_on_selector_all(f"#panel-{name} .tok", "els => els.map(e => Number(e.dataset.id))")
 
 
-def wait_for_ids(page, text: str, special: bool = False) -> None:
-    """Wait until all three panels show exactly compare(text)'s ids (the first 1,000, as documented)."""
-    expected = {t["name"]: t["ids"][:1000] for t in compare(text, special)["tokenizers"]}
+def wait_for_ids(page, text: str, special: bool = False, names: tuple[str, ...] | None = None) -> None:
+    """Wait until the three panels show exactly compare(text)'s ids (the first 1,000, as documented)
+    for the tokenizers `names`, slot by slot (#panel-gpt2, #panel-bert, #panel-llama). By default an
+    example's text is expected under the tokenizers it opens with, any other text under the lesson's three."""
+    if names is None:
+        names = next((e.tokenizers for e in EXAMPLES if e.text == text), DEFAULT_TOKENIZERS)
+    result = compare(text, special, tokenizers=names)["tokenizers"]
+    expected = [[slot, t["name"], t["ids"][:1000]] for slot, t in zip(DEFAULT_TOKENIZERS, result)]
     page.wait_for_function(
-        """expected => Object.entries(expected).every(([name, ids]) => {
-               const got = [...document.querySelectorAll(`#panel-${name} .tok`)].map(e => Number(e.dataset.id));
+        """expected => expected.every(([slot, name, ids]) => {
+               const panel = document.querySelector(`#panel-${slot} [data-tokenizer]`);
+               if (!panel || panel.dataset.tokenizer !== name) return false;
+               const got = [...panel.querySelectorAll(".tok")].map(e => Number(e.dataset.id));
                return got.length === ids.length && got.every((id, i) => id === ids[i]);
            })""",
         arg=expected, timeout=30_000,

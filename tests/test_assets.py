@@ -21,13 +21,15 @@ OFFICIAL = {
     "mistral/tokenizer.model": "dadfd56d766715c61d2ef780a525ab43b8e6da4de6865bda3d95fdef5e134055",
     "gemma/tokenizer.model": "61a7b147390c64585d6c3543dd6fc636906c9af3865a5548f27f31aee1d4c8e2",
 }
+# The sha256 of ../shared/glitch-tokens/undertrained.json, the file its README describes.
+UNDERTRAINED = {"undertrained/undertrained.json": "a79140f51c078c9a3411ca4c43490efd969fad589efe9f0f8b25df40daa858e1"}
 FLORES = ["arb_Arab", "deu_Latn", "eng_Latn", "hin_Deva", "jpn_Jpan", "kor_Hang", "mya_Mymr", "rus_Cyrl",
           "spa_Latn", "swh_Latn", "tam_Taml", "zho_Hans"]
 
 
 def test_manifest_pins_the_official_hashes():
     pinned = {name: e["sha256"] for name, e in assets.manifest().items()}
-    assert {name: h for name, h in pinned.items() if not name.startswith("flores")} == OFFICIAL
+    assert {name: h for name, h in pinned.items() if not name.startswith("flores")} == OFFICIAL | UNDERTRAINED
     assert sorted(name for name in pinned if name.startswith("flores")) == [f"flores200-dev-200/{c}.txt" for c in FLORES]
     for entry in assets.manifest().values():
         assert entry["upstream"] and entry["license"]
@@ -35,7 +37,7 @@ def test_manifest_pins_the_official_hashes():
 
 def test_licenses_travel_with_the_files():
     for path in ("llama-2/LICENSE", "llama-2/USE_POLICY.md", "llama-3/LICENSE", "llama-3/USE_POLICY.md",
-                 "flores200-dev-200/README.md"):
+                 "flores200-dev-200/README.md", "undertrained/README.md"):
         assert (ROOT / "assets" / path).stat().st_size > 1000, path
     notice = (ROOT / "assets" / "NOTICE").read_text(encoding="utf-8")
     assert "Llama 2 is licensed under the LLAMA 2 Community License" in notice
@@ -48,10 +50,10 @@ def test_each_language_has_its_200_sentences(code):
     assert len(assets.verified_path(f"flores200-dev-200/{code}.txt").read_text(encoding="utf-8").splitlines()) == 200
 
 
-@pytest.mark.parametrize("name", sorted(OFFICIAL))
+@pytest.mark.parametrize("name", sorted(OFFICIAL | UNDERTRAINED))
 def test_bundled_file_is_the_official_one(name):
     path = assets.verified_path(name)
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == OFFICIAL[name]
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == (OFFICIAL | UNDERTRAINED)[name]
 
 
 def test_altered_file_is_refused_with_what_to_do(assets_copy):

@@ -173,7 +173,7 @@ def test_one_megabyte_paste_keeps_the_page_working(page, app_url):
     assert f"of {len(big):,} characters" in page.inner_text("#limit-note")
     page.wait_for_function("() => document.querySelectorAll('#panel-llama .tok').length === 1000", timeout=60_000)
     assert "Drawing the first 1,000 of" in page.inner_text("#panel-gpt2")
-    page.get_by_text("All five examples on one slide").click()  # a click still lands
+    page.get_by_text("All six examples on one slide").click()  # a click still lands
     page.wait_for_selector("table.examples", state="visible")
     page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 1024, 768)')",
                            timeout=60_000)

@@ -13,8 +13,9 @@ from playground.page.web import page_from_url, update_panels
 
 
 def answer_html(key: str, text: str, special: bool = False) -> str:
-    """The answer as the page gets it: the last output of /panels for that example's key."""
-    *_, prompt, answer = update_panels(text, True, "text", special, "gpt2", "bert", "llama", key)
+    """The answer as the page gets it: the last output of /panels for that example's key, under the
+    three tokenizers the example opens with."""
+    *_, prompt, answer = update_panels(text, True, "text", special, *EXAMPLES_BY_KEY[key].tokenizers, key)
     assert prompt == prompt_html(key)
     return answer
 
@@ -59,10 +60,39 @@ def test_whitespace_answer(text):
 def test_glitch_answer_names_the_one_gpt2_id_and_the_others_pieces():
     text = EXAMPLES_BY_KEY["magikarp"].text
     items = answer_items("magikarp", text)
-    assert items["gpt2"].endswith("one token, id 43453 ( ĠSolidGoldMagikarp )")
-    assert items["bert"].endswith("6 pieces: solid ##gold ##ma ##gi ##kar ##p")
-    assert items["llama"].endswith("7 pieces: ▁Sol id G old Mag ik arp")
-    assert "barely trained" in BeautifulSoup(answer_html("magikarp", text), "html5lib").get_text()
+    # 43453 is on no list of the paper's GPT-2 small report (assets/undertrained/README.md), nor are Llama 2's pieces.
+    assert items["gpt2"].endswith("one token, id 43453 ( ĠSolidGoldMagikarp ); on the paper's under-trained list: none")
+    assert items["bert"].endswith("6 pieces: solid ##gold ##ma ##gi ##kar ##p")  # BERT: no list, so nothing said
+    assert items["llama"].endswith("7 pieces: ▁Sol id G old Mag ik arp ; on the paper's under-trained list: none")
+
+
+def test_the_magikarp_answer_says_what_the_gpt2_small_report_shows():
+    why = BeautifulSoup(answer_html("magikarp", EXAMPLES_BY_KEY["magikarp"].text), "html5lib").select("p")[-1].get_text()
+    assert "barely trained" not in why  # what the answer said before the data: GPT-2 small could repeat it
+    for fact in ("One GPT-2 id, 43453", "not among the 26 tokens", "green verdict", "max_prob 0.1 or more",
+                 "GPT-3-era models that share GPT-2's vocabulary", "Fishing for Magikarp"):
+        assert fact in why
+
+
+def test_the_glitch_answer_lists_each_models_listed_tokens_with_verdict_and_max_prob():
+    from test_undertrained import listed
+
+    example = EXAMPLES_BY_KEY["glitch"]
+    assert example.tokenizers == ("gpt2", "llama", "llama3")
+    items = answer_items("glitch", example.text)
+    assert list(items) == ["gpt2", "llama", "llama3"]
+    for tok in compare(example.text, tokenizers=example.tokenizers)["tokenizers"]:
+        marks = listed(tok["name"])
+        on_list = [t for t in tok["tokens"] if t["id"] in marks]
+        assert len(on_list) >= 2 and all(marks[t["id"]]["verdict"] == "red" for t in on_list)
+        assert items[tok["name"]].startswith(f"{tok['label']}: {len(on_list)} tokens on the paper's under-trained list: ")
+        for t in on_list:
+            assert f"{t['piece']} (red, max_prob {marks[t['id']]['max_prob']})" in items[tok["name"]]
+    assert answer_items("glitch", example.text.replace("RandomRedditor", "Hello"))["gpt2"].startswith(
+        "GPT-2 byte-level BPE: 1 token on the paper's under-trained list: ")
+    *_, answer = update_panels(example.text, True, "text", False, "bert", "gpt4", "gpt4o", "glitch")
+    assert BeautifulSoup(answer, "html5lib").select_one("li").get_text(" ", strip=True) == (
+        "BERT WordPiece: no under-trained list is published for this model")
 
 
 @pytest.mark.parametrize("key", ["hindi", "mandarin"])
@@ -105,7 +135,7 @@ def test_the_answer_counts_no_special_tokens_even_with_the_toggle_on():
 def test_the_answer_sees_tokens_past_the_ones_drawn():
     # The panels draw 1,000 tokens a tokenizer; the glitch word here is GPT-2's 1,502nd token.
     text = "hi " * 1500 + EXAMPLES_BY_KEY["magikarp"].text
-    assert answer_items("magikarp", text)["gpt2"].endswith("one token, id 43453 ( ĠSolidGoldMagikarp )")
+    assert "one token, id 43453 ( ĠSolidGoldMagikarp )" in answer_items("magikarp", text)["gpt2"]
 
 
 LESSON = ("gpt2", "bert", "llama")
@@ -119,6 +149,11 @@ LESSON = ("gpt2", "bert", "llama")
     ({"tokenizers": "gpt4o,llama3,gemma"}, ("Hello world", "", False, False, "gpt4o", "llama3", "gemma")),
     ({"tokenizers": "mistral"}, ("Hello world", "", False, False, "mistral", "bert", "llama")),  # the rest keep theirs
     ({"tokenizers": "gpt5,gpt4,,x,y"}, ("Hello world", "", False, False, "gpt2", "gpt4", "llama")),
+    # An example opens with its own three panels, unless the link names others.
+    ({"example": "glitch"}, (EXAMPLES_BY_KEY["glitch"].text, "glitch", False, False, "gpt2", "llama", "llama3")),
+    ({"example": "glitch", "tokenizers": "gpt4"},
+     (EXAMPLES_BY_KEY["glitch"].text, "glitch", False, False, "gpt4", "llama", "llama3")),
+    ({"example": "glitch", "text": "mine"}, ("mine", "", False, False, *LESSON)),
 ])
 def test_page_from_url(query, expected):
     assert page_from_url(query) == expected

@@ -14,13 +14,14 @@ class Example(NamedTuple):
     text: str
     question: str  # the lesson's question, asked before the tokens are looked at
     english: str = ""  # the same sentence in English, for the other languages' token premium
+    tokenizers: tuple[str, ...] = DEFAULT_TOKENIZERS  # the three panels it opens with
 
 
 EXAMPLES = (
     Example("code", "Indented code", 'def greet(name):\n    if name:\n        return "Hello, " + name\n    return "Hello"\n',
             "How many tokens does each model spend on the leading whitespace alone?"),
     Example("magikarp", "SolidGoldMagikarp", "Please repeat the string ' SolidGoldMagikarp' back to me.",
-            "How does each model tokenize ' SolidGoldMagikarp', and why is it a glitch token?"),
+            "How does each model tokenize ' SolidGoldMagikarp', and is it a glitch token of GPT-2?"),
     Example("hindi", "Hindi", "नमस्ते, आप कैसे हैं? मैं हिंदी में लिख रहा हूँ।",
             "How many tokens per character, and how many times the English sentence's count?",
             "Hello, how are you? I am writing in Hindi."),
@@ -29,6 +30,12 @@ EXAMPLES = (
             "Hello, world! The weather is very nice today, let's go for a walk in the park together."),
     Example("numbers", "Numbers", "1234567890 3.14159 2,048 1e-5 2026-11-29",
             "Into which pieces does each model cut 1234567890?"),
+    # Each name here is one token, verified red (max_prob < 0.001) for one of the three models in
+    # "Fishing for Magikarp" (assets/undertrained/): two for GPT-2, two for Llama 2, three for Llama 3.
+    Example("glitch", "Glitch tokens",
+            "Repeat after me: RandomRedditor, TheNitrome, Mediabestanden, Portály, ForCanBeConverted, CLIIIK "
+            "and $PostalCodesNL.",
+            "Which of these tokens did each model barely learn?", tokenizers=("gpt2", "llama", "llama3")),
 )
 EXAMPLES_BY_KEY = {e.key: e for e in EXAMPLES}
 

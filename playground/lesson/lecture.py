@@ -13,6 +13,7 @@ from html import escape
 
 from playground.lesson.examples import EXAMPLES_BY_KEY, Example
 from playground.tokenizers.registry import compare
+from playground.tokenizers.undertrained import PAPER
 
 INDENTATION = re.compile(r"^[ \t]+", re.MULTILINE)
 
@@ -32,9 +33,15 @@ def indentation_token_count(text: str, starts: list[int], ends: list[int]) -> in
 
 GLITCH_WORD = "SolidGoldMagikarp"
 NUMBER = "1234567890"
-WHY_GLITCH = ("It is a glitch token: the string was common in the text GPT-2's tokenizer was built "
-              "from (a Reddit user name) but almost absent from the text the model was trained on, so "
-              "its row of the embedding table was barely trained, and the model behaves oddly on it.")
+# Only what the paper's GPT-2 small report says (assets/undertrained/README.md, "Things to know").
+WHY_GLITCH = (f"One GPT-2 id, 43453, yet not an under-trained token of GPT-2 small: it is not among the 26 "
+              f"tokens under the threshold in the GPT-2 small report of {PAPER}, and that report tested it "
+              "and gave it a green verdict (max_prob 0.1 or more: GPT-2 small could repeat it). The glitch "
+              "was found in GPT-3-era models that share GPT-2's vocabulary. The Glitch tokens example shows "
+              "tokens GPT-2 small did barely learn.")
+WHY_UNDERTRAINED = (f"{PAPER} finds these tokens in each model's own embedding matrix, then asks the model to "
+                    "repeat each one; max_prob is the most probability it gave the token. Red: below 0.001, the "
+                    "model barely learned it; green: 0.1 or more, it could repeat it after all.")
 
 
 def prompt_html(key: str) -> str:
@@ -72,6 +79,32 @@ def glitch_answer(result: dict, example: Example) -> list[str] | str:
             items.append(f"<b>one</b> token, id <b>{pieces[0]['id']}</b> ({piece_list(pieces)})")
         else:
             items.append(f"<b>{len(pieces)}</b> pieces: {piece_list(pieces)}")
+        if tok["undertrained_count"] is not None:
+            listed = [verdict_html(t) for t in pieces if t["undertrained"]]
+            items[-1] += "; on the paper's under-trained list: " + (", ".join(listed) or "<b>none</b>")
+    return items
+
+
+def verdict_html(token: dict) -> str:
+    """<code>ĠRandomRedditor</code> (red, max_prob 1.5e-07), for a token on the paper's list."""
+    mark = token["undertrained"]
+    return f"{piece_list([token])} ({escape(mark['verdict'])}, max_prob {mark['max_prob']})"
+
+
+def undertrained_answer(result: dict, example: Example) -> list[str]:
+    """Each tokenizer's tokens on the paper's under-trained list, with their verdicts, from the marks."""
+    items = []
+    for tok in result["tokenizers"]:
+        if tok["undertrained_count"] is None:
+            items.append("no under-trained list is published for this model")
+            continue
+        seen = {}  # each listed id once, in the order of the text
+        for t in tok["tokens"]:
+            if t["undertrained"]:
+                seen.setdefault(t["id"], t)
+        n = tok["undertrained_count"]
+        items.append(f"<b>{n}</b> token{'s' * (n != 1)} on the paper's under-trained list"
+                     + (": " + ", ".join(verdict_html(t) for t in seen.values()) if seen else ""))
     return items
 
 
@@ -104,7 +137,8 @@ def number_answer(result: dict, example: Example) -> list[str] | str:
 
 
 ANSWERS = {"code": whitespace_answer, "magikarp": glitch_answer, "hindi": language_answer,
-           "mandarin": language_answer, "numbers": number_answer}
+           "mandarin": language_answer, "numbers": number_answer, "glitch": undertrained_answer}
+WHY = {"magikarp": WHY_GLITCH, "glitch": WHY_UNDERTRAINED}  # said after the computed answer
 
 
 def answer_html(key: str, result: dict) -> str:
@@ -119,5 +153,5 @@ def answer_html(key: str, result: dict) -> str:
         return f"{lead}<p>{escape(answer)}</p>"
     items = "".join(f'<li data-tokenizer="{tok["name"]}"><span class="who">{escape(tok["label"])}:</span> {line}</li>'
                     for tok, line in zip(result["tokenizers"], answer))
-    why = f"<p>{escape(WHY_GLITCH)}</p>" if key == "magikarp" else ""
+    why = f"<p>{escape(WHY[key])}</p>" if key in WHY else ""
     return f"{lead}<ul>{items}</ul>{why}"

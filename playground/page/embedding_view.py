@@ -31,6 +31,7 @@ from playground.lesson.embedding import (
 )
 from playground.page.display import token_label
 from playground.page.plots import plot_or_error, png_html
+from playground.tokenizers.undertrained import PAPER
 
 PLOTS_CACHE_BYTES = 2_000_000  # drawn plots (about 60 KB each, 3 ms to redraw): the examples a class opens
 LABEL_CHARS = 14  # a plot's row label is cut to this, with an ellipsis: the margin holds no more
@@ -54,7 +55,18 @@ def shape_html(n_all: int, tokens: list[dict], init: str, config: GPTConfig) -> 
                         f"{config.block_size:,}, so only the first {config.block_size:,} are embedded.")
     return (f'<div class="shape-line"><span class="code">TokenEmbedding(GPTConfig())(torch.tensor([ids]))</span><br>'
             f'→ shape <b class="shape">{shape}</b> · dtype <b>{out.dtype}</b> · <b>{n_params:,}</b> parameters</div>'
-            + "".join(f'<p class="note">{n}</p>' for n in notes))
+            + "".join(f'<p class="note">{n}</p>' for n in notes) + undertrained_note(tokens))
+
+
+def undertrained_note(tokens: list[dict]) -> str:
+    """The link from glitch tokens to E, said when a GPT-2 token on the paper's under-trained list is in the text."""
+    marked = next((t for t in tokens if t["undertrained"]), None)
+    if marked is None:
+        return ""
+    return (f'<p class="note undertrained-note">An under-trained token, like the marked '
+            f'<span class="code">{escape(marked["piece"])}</span> here, is a row of E that training barely moved '
+            f"from where it started, which is how {escape(PAPER)} find them; our table is untrained, so every "
+            "row here is like that.</p>")
 
 
 def format_ms(seconds: float) -> str:

@@ -14,11 +14,35 @@ from playground.lesson.lecture import INDENTATION, indentation_token_count
 from playground.page.colors import token_colors
 from playground.page.display import segments, show_whitespace, token_label
 from playground.tokenizers.base import Token
+from playground.tokenizers.undertrained import PAPER, Undertrained, indicator_name, report_model
 
 MAX_DRAWN_TOKENS = 1000  # per panel: a browser tab stays responsive, a slide stays readable
+# What each verdict colour of the report says about max_prob (assets/undertrained/README.md).
+VERDICT_MEANING = {
+    "red": "red: below 0.001, the report's strongest evidence",
+    "orange": "orange: 0.001 to 0.01, still under the report's 0.01 line",
+    "yellow": "yellow: 0.01 to 0.1, above the report's 0.01 line",
+    "green": "green: 0.1 or more, so the model could repeat it",
+}
+# What each report's indicator measures; the numbers compare only within one model.
+INDICATOR_MEANING = {
+    "E_{in} L2 Norm": "the length of this token's row of the input embedding matrix",
+    "E_{out} Cosine Distance": "a cosine distance computed on the output (unembedding) matrix",
+}
 
-def token_tip(token: Token) -> str:
-    """The hover card: id, raw piece, bytes and span."""
+
+def undertrained_tip(tokenizer: str, mark: Undertrained) -> str:
+    """The card's lines for a token on the paper's list: the verdict, then one sentence per number,
+    each number as the report prints it."""
+    return (f"\nOn the under-trained list of {PAPER} for {report_model(tokenizer)}: verdict {mark['verdict']}."
+            f"\nmax_prob {mark['max_prob']}: the model gave this token at most {mark['max_prob']} probability "
+            f"when asked to repeat it ({VERDICT_MEANING[mark['verdict']]})."
+            f"\nindicator {mark['indicator']}: {INDICATOR_MEANING[indicator_name(tokenizer)]}; lower is more "
+            "like the model's unused tokens, and it compares only within one model.")
+
+
+def token_tip(tokenizer: str, token: Token) -> str:
+    """The hover card: id, raw piece, bytes and span, and the paper's figures for an under-trained token."""
     tip = f"id {token['id']}\npiece {token['piece']}\n"
     if token["bytes_hex"]:
         tip += f"bytes {token['bytes_hex']}\n"
@@ -27,15 +51,19 @@ def token_tip(token: Token) -> str:
         tip += "\npart of a character"
     if token["special"]:
         tip += "\nspecial token"
+    if token["undertrained"]:
+        tip += undertrained_tip(tokenizer, token["undertrained"])
     return tip
 
 
 def token_html(tokenizer: str, token: Token, label: str) -> str:
     kind = " partial" if token["partial"] else " special" if token["special"] else ""
+    mark = token["undertrained"]
+    verdict = f' undertrained" data-verdict="{mark["verdict"]}' if mark else ""  # the verdict is the data's own word
     light, dark = token_colors(tokenizer, token["id"])
     return (
-        f'<span class="tok{kind}" data-id="{token["id"]}" data-start="{token["start"]}" '
-        f'data-end="{token["end"]}" data-tip="{escape(token_tip(token))}" '
+        f'<span class="tok{kind}{verdict}" data-id="{token["id"]}" data-start="{token["start"]}" '
+        f'data-end="{token["end"]}" data-tip="{escape(token_tip(tokenizer, token))}" '
         f'style="background-color:{light};--tok-dark:{dark}">{escape(label)}</span>'
     )
 
@@ -87,7 +115,16 @@ def stats_html(result: dict, text: str) -> str:
         f"<b>{value}</b> {escape(label)}</span>"
         for value, label in items
     )
-    return f'<div class="stats">{cells}</div>'
+    return f'<div class="stats">{cells}{undertrained_stat(result)}</div>'
+
+
+def undertrained_stat(result: dict) -> str:
+    """How many tokens are on the paper's under-trained list, or that no list is published for this model."""
+    n = result["undertrained_count"]
+    if n is None:
+        return f'<span class="stat undertrained-stat" title="{escape(PAPER)}">no under-trained list published</span>'
+    about = f"{PAPER}: its report on {report_model(result['name'])}; each marked token's card gives its verdict"
+    return f'<span class="stat undertrained-stat" title="{escape(about)}"><b>{n:,}</b> under-trained (paper)</span>'
 
 
 def panel_html(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True) -> str:

@@ -1,4 +1,4 @@
-"""The examples slide: the five examples' token counts under chosen tokenizers, a table and a bar chart."""
+"""The examples slide: the six examples' token counts under chosen tokenizers, a table and a bar chart."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def example_table(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[list[str
 
 @cache
 def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
-    """Grouped bars: token counts of the five examples under each tokenizer; PNG bytes."""
+    """Grouped bars: token counts of the six examples under each tokenizer; PNG bytes."""
     import numpy as np
     from matplotlib.figure import Figure
 
@@ -43,7 +43,7 @@ def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
 
 
 def examples_slide_html(names: tuple[str, ...]) -> str:
-    """The five examples' token counts under the tokenizers `names`: a table and a bar chart."""
+    """The six examples' token counts under the tokenizers `names`: a table and a bar chart."""
     headers, rows = example_table(names)
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     body = "".join(
@@ -51,4 +51,4 @@ def examples_slide_html(names: tuple[str, ...]) -> str:
         for r in rows
     )
     return (f"<table class='examples'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            + png_html(example_chart_png(names), "token counts of the five examples", "token-counts.png"))
+            + png_html(example_chart_png(names), "token counts of the six examples", "token-counts.png"))

@@ -196,20 +196,22 @@ def warm_up() -> None:
 # --- Gradio wiring -----------------------------------------------------------------------
 
 
-def tokenizers_from_url(value: str) -> tuple[str, str, str]:
+def tokenizers_from_url(value: str, defaults: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[str, str, str]:
     """?tokenizers=gpt4o,llama3,gemma -> the three panels' tokenizers; a missing or unknown one keeps its default."""
     asked = [name.strip() for name in value.split(",")][:3] if value else []
     known = tokenizer_names()
-    return tuple(a if a in known else d for a, d in zip(asked + ["", "", ""], DEFAULT_TOKENIZERS))
+    return tuple(a if a in known else d for a, d in zip(asked + ["", "", ""], defaults))
 
 
 def page_from_url(query: dict) -> tuple:
-    """(text, example key, guess first, presenter view, three tokenizers) for a link's query string."""
+    """(text, example key, guess first, presenter view, three tokenizers) for a link's query string.
+    An example opens with its own three tokenizers unless the link names others."""
     text = text_from_url(query)
     key = query.get("example", "")
     key = key if key in EXAMPLES_BY_KEY and text == EXAMPLES_BY_KEY[key].text else ""
+    defaults = EXAMPLES_BY_KEY[key].tokenizers if key else DEFAULT_TOKENIZERS
     return (text, key, query.get("guess") == "1", query.get("present") == "1",
-            *tokenizers_from_url(query.get("tokenizers", "")))
+            *tokenizers_from_url(query.get("tokenizers", ""), defaults))
 
 
 def page_for_request(request: gr.Request) -> tuple:
@@ -285,7 +287,7 @@ def build_demo() -> gr.Blocks:
             csv_button = gr.Button("Download tokens (CSV)", size="md")
             json_button = gr.Button("Download tokens (JSON)", size="md")
         download_data = gr.Textbox(visible=False)
-        with gr.Accordion("All five examples on one slide", open=False, elem_id="slide") as slide_section:
+        with gr.Accordion("All six examples on one slide", open=False, elem_id="slide") as slide_section:
             all_eight = gr.Checkbox(value=False, label=f"All {len(names)} tokenizers", elem_id="all-eight")
             slide = gr.HTML(js_on_load=None)
         with gr.Accordion("Languages: the token premium of twelve languages", open=False, elem_id="languages") as languages:
@@ -325,8 +327,9 @@ def build_demo() -> gr.Blocks:
                           api_visibility="private", show_progress="minimal")
         gr.on([text.change, init.change], None, outputs=one_hot, js="() => ''")  # a result for other ids goes
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
-            button.click(None, outputs=[text, example_key],
-                         js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)})")
+            button.click(None, outputs=[text, example_key, *choosers],  # its text, key and three panels
+                         js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)}, "
+                            f"{json.dumps(list(example.tokenizers))})")
         reveal.click(None, js="() => playgroundReveal()")
         replay_all.click(None, inputs=text, js="(text) => playgroundReplayAll(text)")
         guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")

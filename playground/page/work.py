@@ -15,6 +15,7 @@ from playground.lesson.lecture import answer_html, prompt_html
 from playground.page.export import tokens_csv, tokens_json
 from playground.page.render import MAX_DRAWN_TOKENS, panel_html
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, get_tokenizer
+from playground.tokenizers.undertrained import has_data, undertrained_marks
 
 MAX_INPUT_CHARS = 100_000  # tokenised per edit; the rest of a longer paste is cut, and the page says so
 CACHED_INPUT_CHARS = 5_000  # results for texts up to this size are kept (LRU): re-renders and shared examples
@@ -85,12 +86,24 @@ def pack_numbers(numbers: list[int]) -> str:
     return " ".join(map(str, numbers))
 
 
+def undertrained_ids(name: str, ids: list[int]) -> dict[str, dict] | None:
+    """{id: the paper's figures} for each distinct id of `ids` on the under-trained list of tokenizer
+    `name`'s model (JSON keys are strings); None when no list is published for it. Bounded by the
+    list's length (at most 353 ids), however long the text."""
+    if not has_data(name):
+        return None
+    marks = undertrained_marks(name)
+    return {str(i): marks[i] for i in sorted(set(ids).intersection(marks))}
+
+
 def api_answer(text: str, special: bool, names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> dict:
     """compare() for text as /compare sends it (see web.compare_api)."""
     result, cut = compare_limited(text, special, API_LIST_TOKENS, names)
     packed = any(t["count"] > API_LIST_TOKENS for t in result["tokenizers"])
     if packed:  # new dicts: the cached result is shared, never changed
-        tokenizers = [{**t, **{column: pack_numbers(t[column]) for column in ("ids", "starts", "ends")}}
+        # `tokens` stops at API_LIST_TOKENS: undertrained_ids carries the marks of every packed id.
+        tokenizers = [{**t, **{column: pack_numbers(t[column]) for column in ("ids", "starts", "ends")},
+                       "undertrained_ids": undertrained_ids(t["name"], t["ids"])}
                       for t in result["tokenizers"]]
         result = {**result, "tokenizers": tokenizers}
     return {**result, "packed": packed, "cut_chars": cut}

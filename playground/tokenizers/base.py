@@ -13,6 +13,8 @@ from abc import ABC, abstractmethod
 from itertools import islice
 from typing import NamedTuple, TypedDict
 
+from playground.tokenizers.undertrained import Undertrained, has_data, undertrained_marks
+
 
 class Token(TypedDict):
     id: int  # the vocabulary id the model sees
@@ -23,6 +25,7 @@ class Token(TypedDict):
     bytes_hex: str  # the bytes the vocabulary entry stands for, "E0 A4"; "" for special and unknown tokens
     partial: bool  # True when the token holds only part of a character's UTF-8 bytes
     special: bool  # True for [CLS], [SEP], <s>, added only when special tokens are asked for
+    undertrained: Undertrained | None  # the paper's figures if this id is on its model's list ("Fishing for Magikarp")
 
 
 class TokenColumns(NamedTuple):
@@ -70,10 +73,10 @@ class Tokenizer(ABC):
 
     def token_dicts(self, text: str, columns: TokenColumns, limit: int | None = None) -> list[Token]:
         """Token dicts from columns, the first `limit` of them; the per-id fields come from lookup tables."""
-        pieces, hexes = self._pieces, self._bytes_hex
+        pieces, hexes, marks = self._pieces, self._bytes_hex, undertrained_marks(self.name)
         return [
             {"id": i, "piece": pieces[i], "text": text[s:e], "start": s, "end": e,
-             "bytes_hex": hexes[i], "partial": p, "special": sp}
+             "bytes_hex": hexes[i], "partial": p, "special": sp, "undertrained": marks.get(i)}
             for i, s, e, p, sp in islice(zip(*columns), limit)
         ]
 
@@ -82,6 +85,8 @@ class Tokenizer(ABC):
 
         `tokens` holds the first token_limit tokens as dicts (all by default); `ids`,
         `starts` and `ends` always cover every token, and every count is for all of them.
+        `undertrained_count` is how many tokens are on the paper's under-trained list for this
+        model, or None when no list is published for it.
         """
         columns = self.columns(text, special)
         ids = columns.ids
@@ -101,6 +106,8 @@ class Tokenizer(ABC):
             "bytes": len(text.encode("utf-8")),
             "chars_per_token": round(len(text) / len(ids), 2) if ids else None,
             "unk_count": ids.count(self.unk_id) if self.unk_id is not None else 0,
+            "undertrained_count": sum(map(undertrained_marks(self.name).__contains__, ids))
+            if has_data(self.name) else None,
             "decoded": decoded,
             "lossless": decoded == text,
         }

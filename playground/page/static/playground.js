@@ -98,10 +98,10 @@ document.addEventListener("click", (e) => {
   }
 });
 
-// An example button: its text and key, and the previous answer hidden again (a new question).
-function playgroundExample(text, key) {
+// An example button: its text, key and three tokenizers, and the previous answer hidden again (a new question).
+function playgroundExample(text, key, tokenizers) {
   document.body.classList.remove("revealed");
-  return [text, key];
+  return [text, key, ...tokenizers];
 }
 
 // Reveal shows the answer and, in guess-first mode, every count; pressing it again hides them.
