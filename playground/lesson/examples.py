@@ -32,9 +32,9 @@ EXAMPLES = (
             "Into which pieces does each model cut 1234567890?"),
     # Each name here is one token, verified red (max_prob < 0.001) for one of the three models in
     # "Fishing for Magikarp" (assets/undertrained/): two for GPT-2, two for Llama 2, three for Llama 3.
+    # One of each model's comes first, so every panel shows a marked token in its first rows at 1024x768.
     Example("glitch", "Glitch tokens",
-            "Repeat after me: RandomRedditor, TheNitrome, Mediabestanden, Portály, ForCanBeConverted, CLIIIK "
-            "and $PostalCodesNL.",
+            "Portály, CLIIIK, TheNitrome, RandomRedditor, Mediabestanden, ForCanBeConverted and $PostalCodesNL.",
             "Which of these tokens did each model barely learn?", tokenizers=("gpt2", "llama", "llama3")),
 )
 EXAMPLES_BY_KEY = {e.key: e for e in EXAMPLES}
