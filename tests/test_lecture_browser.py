@@ -325,4 +325,21 @@ def test_the_glitch_example_marks_on_screen_what_the_api_marks(browser, app_url,
         assert s["count"] == f"{len(expected[name])} under-trained (paper)"
     assert must_be_on_screen(page, width, height) == []
     page.screenshot(path=SCREENSHOTS / f"projector-{width}x{height}-glitch-marks.png")
+    underline = "() => getComputedStyle(document.querySelector('.tok.undertrained')).textDecorationLine"
+    page.locator("#guess label").click()  # guess first: the marks are the answer, hidden until Reveal
+    page.wait_for_function(f"() => ({underline})() === 'none'")
+    page.locator("#reveal").click()
+    page.wait_for_function(f"() => ({underline})() === 'underline'")
     context.close()
+
+
+def test_the_mark_is_thick_and_dashed_for_red_thin_and_dotted_for_green(page, app_url):
+    # Llama 2: 12882 ITableView is listed but green (max_prob 0.91), 28574 ▁Mediabestanden red (the data's README).
+    text = "xITableView Mediabestanden"
+    page.goto(f"{app_url}?tokenizers=gpt2,llama,llama3&text=xITableView%20Mediabestanden")
+    wait_for_ids(page, text, names=("gpt2", "llama", "llama3"))
+    styles = page.eval_on_selector_all("[data-tokenizer=llama] .tok.undertrained", """els => els.map(e => {
+        const s = getComputedStyle(e);
+        return [Number(e.dataset.id), e.dataset.verdict, s.textDecorationStyle, s.textDecorationThickness];
+    })""")
+    assert styles == [[12882, "green", "dotted", "2px"], [28574, "red", "dashed", "3px"]]
