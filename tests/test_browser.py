@@ -189,8 +189,9 @@ def test_hover_card_shows_id_piece_bytes_and_span(page, app_url):
 
 
 @pytest.mark.parametrize("button, filename, expected", [
-    ("Download tokens (CSV)", "tokens.csv", "tokenizer,index,id,piece,text,start,end,bytes_hex,partial,special\n"
-                                            "gpt2,0,15496,Hello,Hello,0,5,48 65 6C 6C 6F,False,False\n"),
+    ("Download tokens (CSV)", "tokens.csv", "tokenizer,index,id,piece,text,start,end,bytes_hex,partial,special,"
+                                            "undertrained_verdict,undertrained_max_prob,undertrained_indicator\n"
+                                            "gpt2,0,15496,Hello,Hello,0,5,48 65 6C 6C 6F,False,False,,,\n"),
     ("Download tokens (JSON)", "tokens.json", '"ids": [\n    15496,\n    995\n   ]'),
 ])
 def test_token_downloads(page, app_url, tmp_path, button, filename, expected):

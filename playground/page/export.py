@@ -6,7 +6,8 @@ import csv
 import io
 import json
 
-CSV_COLUMNS = ["tokenizer", "index", "id", "piece", "text", "start", "end", "bytes_hex", "partial", "special"]
+CSV_COLUMNS = ["tokenizer", "index", "id", "piece", "text", "start", "end", "bytes_hex", "partial", "special",
+               "undertrained_verdict", "undertrained_max_prob", "undertrained_indicator"]  # blank: on no list
 
 
 def tokens_csv(result: dict) -> str:
@@ -16,7 +17,8 @@ def tokens_csv(result: dict) -> str:
     writer.writeheader()
     for tok in result["tokenizers"]:
         for index, token in enumerate(tok["tokens"]):
-            writer.writerow({"tokenizer": tok["name"], "index": index, **token})
+            mark = {f"undertrained_{k}": v for k, v in (token["undertrained"] or {}).items()}
+            writer.writerow({"tokenizer": tok["name"], "index": index, **token, **mark})
     return out.getvalue()
 
 
