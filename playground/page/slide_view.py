@@ -33,7 +33,7 @@ def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
     for k, label in enumerate(labels):
         bars = ax.bar(x + (k - (len(labels) - 1) / 2) * width, values[:, k], width, label=label)
         ax.bar_label(bars, fontsize=12 if len(labels) <= 4 else 9)
-    ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=14)
+    ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=12)  # six titles side by side, none touching
     ax.set_ylabel("tokens", fontsize=14)
     ax.legend(fontsize=13 if len(labels) <= 4 else 11, frameon=False, ncols=1 if len(labels) <= 4 else 4)
     ax.spines[["top", "right"]].set_visible(False)
