@@ -174,7 +174,8 @@ def test_the_embedding_panel_links_marked_gpt2_tokens_to_rows_of_e():
     _, tokens = work.gpt2_head(GLITCH.text, 1024)
     shape, _, _ = embedding_panel(len(tokens), tokens, "GPT-2: N(0, 0.02)")
     note = BeautifulSoup(shape, "html5lib").select_one(".undertrained-note").get_text()
-    assert "ĠRandomRedditor" in note and "row of E that training barely moved" in note
+    first = next(t for t in tokens if t["id"] in listed("gpt2"))  # the text's first listed GPT-2 token
+    assert f"like the marked {first['piece']} here" in note and "row of E that training barely moved" in note
     assert "every row here is like that" in note
     _, tokens = work.gpt2_head("Hello world", 1024)
     assert "undertrained-note" not in embedding_panel(len(tokens), tokens, "GPT-2: N(0, 0.02)")[0]
@@ -195,3 +196,18 @@ def test_an_altered_data_file_is_refused(assets_copy):
     finally:  # the next test reads the real file again
         undertrained._models.cache_clear()
         undertrained.undertrained_marks.cache_clear()
+
+
+def test_a_tokenizer_added_by_file_has_no_data_even_with_a_listed_models_file(monkeypatch):
+    """Llama 2's own tokenizer.model, added under another name: the list is the Llama 2 model's, not the file's."""
+    from playground import register_tokenizer
+    from playground.tokenizers import registry
+
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
+    register_tokenizer("my-llama", ROOT / "assets" / "llama-2" / "tokenizer.model")
+    mine, llama = compare("Mediabestanden", tokenizers=("my-llama", "llama"))["tokenizers"]
+    assert mine["ids"] == llama["ids"] == [28574]
+    assert mine["tokens"][0]["undertrained"] is None and mine["undertrained_count"] is None
+    assert llama["tokens"][0]["undertrained"] == listed("llama")[28574]
+    assert "no under-trained list published" in panel_html(mine, "Mediabestanden")
