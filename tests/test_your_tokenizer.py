@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from conftest import ROOT, official_tiktoken
@@ -320,6 +321,28 @@ def test_the_big_input_worker_knows_the_added_tokenizers(unigram_model):
     official = sentencepiece.SentencePieceProcessor(model_file=str(unigram_model))
     assert answer["tokenizers"][0]["count"] == len(official.encode(text))
     assert second["tokenizers"][0]["ids"] == official.encode("Hello")
+
+
+def test_a_served_long_text_for_an_added_tokenizer_and_the_worker_ends_with_the_server(unigram_model):
+    """/compare with a long text runs in the big-input worker, which must know "uni"; and a server stopped
+    by a signal (no clean-up runs) must not leave its worker behind."""
+    import sentencepiece
+    from serve import call_api, running
+
+    from playground.page.server import BIG_INPUT_CHARS
+
+    text = " ".join(TRAINING)[:BIG_INPUT_CHARS + 5_000]
+    with running("app.py", args=("--tokenizer", f"uni={unigram_model}")) as (url, process, _):
+        [answer] = call_api(url, "compare", [text, False, ["uni"]])
+        children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+    official = sentencepiece.SentencePieceProcessor(model_file=str(unigram_model))
+    assert answer["tokenizers"][0]["count"] == len(official.encode(text))
+    assert children  # the worker, and multiprocessing's resource tracker
+    for _ in range(100):
+        if not any(os.path.exists(f"/proc/{pid}") for pid in children):
+            break
+        time.sleep(0.1)
+    assert not [pid for pid in children if os.path.exists(f"/proc/{pid}")], "the worker outlived the server"
 
 
 # --- bad input: one line naming the file and what to do ---------------------------------------

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ctypes
 import multiprocessing
+import multiprocessing.connection
+import os
 import sys
 import threading
 import time
@@ -165,7 +167,7 @@ class BigInputWorker:
                 # A fresh interpreter, so it registers the tokenizers added at launch again, from their files.
                 self._registered = registrations()
                 self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=register_all, initargs=(self._registered,))
+                                                 initializer=_start_worker, initargs=(self._registered,))
             pool = self._pool
             self._busy += 1
         try:
@@ -199,6 +201,20 @@ class BigInputWorker:
                 return
             pool, self._pool = self._pool, None
         pool.shutdown(wait=False)
+
+
+def _start_worker(registered: list[tuple[str, str, str]]) -> None:
+    """In the worker, first: register the tokenizers added at launch, and exit when the server does.
+    (A server stopped by a signal runs no clean-up, and its worker would otherwise live on, idle.)"""
+    register_all(registered)
+    parent = multiprocessing.parent_process()
+
+    def exit_with_parent() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    if parent is not None:
+        threading.Thread(target=exit_with_parent, name="exit-with-server", daemon=True).start()
 
 
 _worker = BigInputWorker()
