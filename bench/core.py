@@ -17,6 +17,7 @@ runs on the whole input here; the web page tokenises at most 100,000 characters.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import sys
 import time
@@ -27,7 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 from playground import compare, get_tokenizer  # noqa: E402
 from playground.lesson.embedding import INITS  # noqa: E402
-from playground.page.web import update_embedding, update_panels, warm_up  # noqa: E402
+from playground.page import web  # noqa: E402
+from playground.page.web import warm_up  # noqa: E402
 
 
 def best_ms(fns: dict, repeats: int) -> dict[str, float]:
@@ -60,8 +62,9 @@ def main() -> None:
             "bare": lambda: bare_encodes(text),
             "limited": lambda: compare(text, token_limit=1000),
             "compare": lambda: compare(text),
-            "panels": lambda: update_panels(f"{next(runs)} {text}", True, "text", False, "gpt2", "bert", "llama", "code"),
-            "embedded": lambda: update_embedding(f"{next(runs)} {text}", init),
+            "panels": lambda: asyncio.run(web.update_panels(f"{next(runs)} {text}", True, "text", False, "gpt2", "bert",
+                                                            "llama", "code")),
+            "embedded": lambda: asyncio.run(web.update_embedding(f"{next(runs)} {text}", init)),
         }, repeats=20 if n_bytes <= 10_000 else 8 if n_bytes <= 100_000 else 3)
         print(f"{label:>7} {ms['bare']:10.2f} ms {ms['limited']:8.2f} ms {ms['limited'] / ms['bare']:4.2f}x "
               f"{ms['compare']:7.2f} ms {ms['compare'] / ms['bare']:4.2f}x {ms['panels']:6.2f} ms {ms['embedded']:7.1f} ms")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -51,12 +52,48 @@ def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNUL
         wait_for_http(url, timeout=180, process=process)
         yield url, process, time.perf_counter() - t0
     finally:
+        started = descendants(process.pid)  # the big-input worker: it must follow the server out
         process.terminate()
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        left = wait_gone(started, timeout=30)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        if left:
+            raise RuntimeError(f"the stopped server left processes behind: {left}")
+
+
+def descendants(pid: int) -> list[int]:
+    """The ids of every process pid started, and those they started (from /proc)."""
+    found, stack = [], [pid]
+    while stack:
+        try:  # a child hangs off the thread that started it, so every thread's children are read
+            children = [int(c) for task in Path(f"/proc/{stack.pop()}/task").iterdir()
+                        for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        found += children
+        stack += children
+    return found
+
+
+def alive(pid: int) -> bool:
+    """True while pid runs (a zombie, dead but not yet reaped, counts as gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_gone(pids: list[int], timeout: float) -> list[int]:
+    """Wait up to timeout seconds for pids to exit; returns those still running."""
+    deadline = time.monotonic() + timeout
+    while (left := [p for p in pids if alive(p)]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return left
 
 
 def peak_rss_mb(pid: int) -> float:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import os
 import shutil
@@ -20,6 +22,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
 sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
 pytest_plugins = ["browser"]  # the real-browser fixtures (app_url, browser, page), for any test module
+
+def synchronous(handler):
+    """An async page handler as a plain function, for tests: each call runs in a fresh event loop."""
+
+    @functools.wraps(handler)
+    def call(*args, **kwargs):
+        return asyncio.run(handler(*args, **kwargs))
+
+    return call
+
 
 OPENAI_URLS = {  # where tiktoken_ext.openai_public downloads each file from; its cache is keyed on sha1(url)
     "gpt2/vocab.bpe": "https://openaipublic.blob.core.windows.net/gpt-2/encodings/main/vocab.bpe",

@@ -16,6 +16,7 @@ from matplotlib import colormaps
 from matplotlib.colors import Normalize
 from PIL import Image
 
+from conftest import synchronous
 from playground import compare
 from playground.lesson.embedding import (
     INITS,
@@ -28,7 +29,10 @@ from playground.lesson.embedding import (
 )
 from playground.lesson.examples import EXAMPLES
 from playground.page.embedding_view import plot_label
-from playground.page.web import embed_api, update_embedding, update_one_hot
+from playground.page import web
+
+embed_api, update_embedding = synchronous(web.embed_api), synchronous(web.update_embedding)
+update_one_hot = synchronous(web.update_one_hot)
 
 GPT2_INIT, TORCH_INIT = list(INITS)
 

@@ -20,11 +20,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import any_text
 
+from conftest import synchronous
 from playground import compare
 from playground.lesson import embedding
 from playground.page import work
 from playground.page.plots import plot_or_error
-from playground.page.web import compare_api, text_from_url, update_embedding, update_panels
+from playground.page import web
+from playground.page.web import text_from_url
+
+compare_api, update_embedding = synchronous(web.compare_api), synchronous(web.update_embedding)
+update_panels = synchronous(web.update_panels)
 from playground.tokenizers import assets
 from playground.tokenizers.bert import BertTokenizer
 from playground.tokenizers.gpt2 import GPT2Tokenizer

@@ -13,10 +13,14 @@ from hypothesis import strategies as st
 from test_properties import SPECIAL_STRINGS, any_text
 from test_web import GPT2_INIT, TokElements
 
+from conftest import synchronous
 from playground import compare
 from playground.page.display import segments
 from playground.page.render import MAX_DRAWN_TOKENS
-from playground.page.web import compare_api, update_embedding, update_panels
+from playground.page import web
+
+compare_api, update_embedding = synchronous(web.compare_api), synchronous(web.update_embedding)
+update_panels = synchronous(web.update_panels)
 
 toggles = st.tuples(st.booleans(), st.sampled_from(["text", "ids"]), st.booleans())
 

@@ -6,10 +6,14 @@ from __future__ import annotations
 import pytest
 from bs4 import BeautifulSoup
 
+from conftest import synchronous
 from playground import compare
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import prompt_html
-from playground.page.web import page_from_url, update_panels
+from playground.page import web
+from playground.page.web import page_from_url
+
+update_panels = synchronous(web.update_panels)
 
 
 def answer_html(key: str, text: str, special: bool = False) -> str:

@@ -12,6 +12,7 @@ import pytest
 import torch
 from bs4 import BeautifulSoup
 
+from conftest import synchronous
 from playground import compare
 from playground.lesson.embedding import INITS, SEED, embedding_table, format_bytes, memory_rows
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
@@ -19,16 +20,11 @@ from playground.lesson.lecture import indentation_token_count
 from playground.page.colors import token_color
 from playground.page.render import MAX_DRAWN_TOKENS
 from playground.page.slide_view import example_chart_png, example_table
-from playground.page.web import (
-    DEFAULT_TEXT,
-    MAX_INPUT_CHARS,
-    compare_api,
-    examples_slide,
-    export,
-    text_from_url,
-    update_embedding,
-    update_panels,
-)
+from playground.page import web
+from playground.page.web import DEFAULT_TEXT, MAX_INPUT_CHARS, examples_slide, text_from_url
+
+compare_api, export = synchronous(web.compare_api), synchronous(web.export)
+update_embedding, update_panels = synchronous(web.update_embedding), synchronous(web.update_panels)
 
 GPT2_INIT, TORCH_INIT = list(INITS)
 
@@ -195,12 +191,12 @@ def test_text_from_url(query, expected):
 
 
 def test_exports():
-    rows = list(csv.DictReader(io.StringIO(export("Hello world", False, "csv"))))
+    rows = list(csv.DictReader(io.StringIO(export("csv", "Hello world", False))))
     assert [(r["tokenizer"], r["id"], r["start"], r["end"]) for r in rows] == [
         ("gpt2", "15496", "0", "5"), ("gpt2", "995", "5", "11"),
         ("bert", "7592", "0", "5"), ("bert", "2088", "6", "11"),
         ("llama", "15043", "0", "5"), ("llama", "3186", "5", "11")]
-    data = json.loads(export("Hello world", True, "json"))
+    data = json.loads(export("json", "Hello world", True))
     assert [t["ids"] for t in data["tokenizers"]] == [[15496, 995], [101, 7592, 2088, 102], [1, 15043, 3186]]
     # The paper's figures for a listed token (GPT-2's 36173 ĠRandomRedditor: red, max_prob 1.5e-07 in the data file).
     rows = list(csv.DictReader(io.StringIO(export("Say RandomRedditor", False, "csv"))))

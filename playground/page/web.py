@@ -2,16 +2,18 @@
 
 Two events per edit, what the page sends when the text changes: /panels (the three panels,
 and the example's question and answer, from one compare()) and /embedding (the shape, the
-tables and both plots), each with its own concurrency group and trigger_mode="always_last",
+tables and both plots), each in its own lane (server.Lane) with trigger_mode="always_last",
 so tokens never wait behind a plot and a stale result never lands after a newer one. Every
-handler checks its inputs first (playground.page.inputs) and takes the big-input lane for long
-texts (playground.page.server), whoever calls it: the page, gradio_client or plain HTTP.
+handler checks its inputs first (playground.page.inputs), then works on the text in its lane:
+a short one in a thread, a long one in the big-input worker, awaited without holding a slot,
+whoever calls it: the page, gradio_client or plain HTTP.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import os
 import sys
@@ -30,24 +32,30 @@ from playground.page.premium_view import premium_html
 from playground.page.slide_view import examples_slide_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.from_file import register_from_args
-from playground.tokenizers.registry import DEFAULT_TOKENIZERS, get_tokenizer, tokenizer_label, tokenizer_names
+from playground.tokenizers.registry import (DEFAULT_TOKENIZERS, check_tokenizers, get_tokenizer, tokenizer_label,
+                                            tokenizer_names)
 from playground.tokenizers.spans import replace_lone_surrogates
 
 MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
 VIEWS = ("text", "ids")  # what the blocks show
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+# Each event's work: up to four short texts at once in threads, long ones waiting for the worker outside them.
+PANELS_LANE, EMBEDDING_LANE, API_LANE = server.Lane(4), server.Lane(4), server.Lane(4)
 
 
 # --- pure handlers -----------------------------------------------------------------------
 
 
-def expect_tokenizers(names: tuple) -> tuple[str, ...]:
-    known = tokenizer_names()
-    return tuple(expect_choice(name, known, "tokenizer") for name in names)
+def expect_tokenizers(names: object, repeats: bool = False) -> tuple[str, ...]:
+    """Known tokenizer names, each at most once unless `repeats` (registry.check_tokenizers), or a short clear error."""
+    try:
+        return check_tokenizers(names, repeats)
+    except ValueError as err:
+        raise refuse(str(err)) from None
 
 
-def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, first: str = "gpt2",
+async def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, first: str = "gpt2",
                   second: str = "bert", third: str = "llama", example: str = "") -> tuple[str, ...]:
     """(note, one panel for each of the three chosen tokenizers, the example's question, its answer) for
     the current input and toggles; `example` is the key of the example the text came from, or ""."""
@@ -55,12 +63,12 @@ def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, fi
     mark_whitespace = expect_flag(mark_whitespace, "mark_whitespace")
     view = expect_choice(view, VIEWS, "view")
     special = expect_flag(special, "special")
-    names = expect_tokenizers((first, second, third))
+    names = expect_tokenizers((first, second, third), repeats=True)  # two panels may show the same one
     example = expect_choice(example, ("", *EXAMPLES_BY_KEY), "example")
-    return server.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names, example)
+    return await PANELS_LANE.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names, example)
 
 
-def update_embedding(text: str, init: str) -> tuple[str, str, str]:
+async def update_embedding(text: str, init: str) -> tuple[str, str, str]:
     """(shape and one-hot check, memory and parameters, plots) for the GPT-2 ids of the current input."""
     from config import GPTConfig
     from playground.lesson.embedding import INITS
@@ -68,11 +76,11 @@ def update_embedding(text: str, init: str) -> tuple[str, str, str]:
 
     text, init = expect_text(text), expect_choice(init, INITS, "init")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    n_all, tokens = server.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
-    return embedding_panel(n_all, tokens, init)
+    n_all, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return await EMBEDDING_LANE.run(embedding_panel, n_all, tokens, init)  # its plots: at most 1,024 tokens
 
 
-def update_one_hot(text: str, init: str) -> str:
+async def update_one_hot(text: str, init: str) -> str:
     """one_hot(ids) @ E against the lookup E[ids], run now on the GPT-2 ids of the current input."""
     from config import GPTConfig
     from playground.lesson.embedding import INITS
@@ -80,11 +88,11 @@ def update_one_hot(text: str, init: str) -> str:
 
     text, init = expect_text(text), expect_choice(init, INITS, "init")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    _, tokens = server.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
-    return one_hot_html(tokens, init)
+    _, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return await EMBEDDING_LANE.run(one_hot_html, tokens, init)
 
 
-def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
+async def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
     """The GPT-2 ids of text (the first 1,024) through the lesson's TokenEmbedding: shape, dtype, ids and
     pieces, the parameter counts (tied and untied), one-hot x E against the lookup, and the cosine
     similarity of the first 64 rows."""
@@ -93,8 +101,8 @@ def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
 
     text, init = expect_text(text), expect_choice(init, INITS, "init")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    _, tokens = server.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
-    return embed_summary(tokens, init)
+    _, tokens = await API_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return await API_LANE.run(embed_summary, tokens, init)
 
 
 def unpack_share_text(packed: str) -> str | None:
@@ -113,7 +121,7 @@ def unpack_share_text(packed: str) -> str | None:
 
 def text_from_url(query: dict) -> str:
     """The text a share link asks for: ?z= (packed), then ?text=, then ?example=<key>, else the lesson's default."""
-    if query.get("z") and (text := unpack_share_text(query["z"])) is not None:
+    if query.get("z") and (text := unpack_share_text(query["z"])):
         return text
     if query.get("text"):
         return query["text"][:MAX_INPUT_CHARS]
@@ -121,34 +129,36 @@ def text_from_url(query: dict) -> str:
     return example.text if example else DEFAULT_TEXT
 
 
-def export(text: str, special: bool, fmt: str, *names: str) -> str:
+async def export(fmt: str, text: str, special: bool, *names: str) -> str:
+    """The download buttons: the tokens of the panels' tokenizers as CSV or JSON."""
     text, special = expect_text(text), expect_flag(special, "special")
-    return server.run_sized(text, work.export_text, text, special, fmt, expect_tokenizers(names or DEFAULT_TOKENIZERS))
+    names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
+    return await PANELS_LANE.run_sized(text, work.export_text, text, special, fmt, names)
 
 
-def compare_api(text: str, special: bool = False, tokenizers: list[str] | None = None) -> dict:
+async def compare_api(text: str, special: bool = False, tokenizers: list[str] | None = None) -> dict:
     """compare() for text, through the API: at most 100,000 characters (`cut_chars` says how many
     were cut). With more than 1,000 tokens in any tokenizer (work.API_LIST_TOKENS), the answer is
     `packed`: each tokenizer's `ids`, `starts` and `ends` are strings of space-separated integers,
     and `tokens` holds the first 1,000 tokens as dicts. Every count covers all tokens. `tokenizers`
-    lists any of the eight names, or of those added at launch (default: gpt2, bert, llama)."""
+    lists known names (the eight, and any added at launch), each at most once (default: gpt2, bert,
+    llama)."""
     text, special = expect_text(text), expect_flag(special, "special")
-    if tokenizers is None:
-        names = DEFAULT_TOKENIZERS
-    elif isinstance(tokenizers, list) and tokenizers:
-        names = expect_tokenizers(tuple(tokenizers))
-    else:
+    if tokenizers is not None and not isinstance(tokenizers, list):
         raise refuse(f"tokenizers must be a list of names from {', '.join(tokenizer_names())}; got {quote(tokenizers)}")
-    return server.run_sized(text, work.api_answer, text, special, names)
+    names = DEFAULT_TOKENIZERS if tokenizers is None else expect_tokenizers(tokenizers)
+    return await API_LANE.run_sized(text, work.api_answer, text, special, names)
 
 
-def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
-    """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): the first 64 chunks."""
+async def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
+    """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): at most the
+    first 64 chunks, 256 bytes of a chunk and 100,000 pieces in all steps (`cut` says so)."""
     from playground.tokenizers.replay import replay
 
-    text, tokenizer = expect_text(text), expect_choice(tokenizer, tokenizer_names(), "tokenizer")
+    text = expect_text(text)
+    [tokenizer] = expect_tokenizers([tokenizer])
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    return replay(text, tokenizer)
+    return await API_LANE.run_sized(text, replay, text, tokenizer)
 
 
 @lru_cache(maxsize=1)
@@ -175,7 +185,7 @@ def premium_section() -> str:
 
 def examples_slide(first: str = "gpt2", second: str = "bert", third: str = "llama", all_eight: bool = False) -> str:
     """The slide for the panels' tokenizers (or all of them: the eight and any added), its inputs checked first."""
-    names = tokenizer_names() if expect_flag(all_eight, "all_eight") else expect_tokenizers((first, second, third))
+    names = tokenizer_names() if expect_flag(all_eight, "all_eight") else expect_tokenizers((first, second, third), repeats=True)
     return examples_slide_html(names)
 
 
@@ -214,8 +224,17 @@ def page_from_url(query: dict) -> tuple:
             *tokenizers_from_url(query.get("tokenizers", ""), defaults))
 
 
+def link_note(query: dict) -> str:
+    """What the page says about its link: "" unless its packed text (?z=) cannot be unpacked."""
+    if query.get("z") and not unpack_share_text(query["z"]):
+        return ('<p class="limit">This link\'s packed text (?z=) is damaged and could not be unpacked, so the page '
+                "opened without it. Ask for the link again, copied whole.</p>")
+    return ""
+
+
 def page_for_request(request: gr.Request) -> tuple:
-    return page_from_url(dict(request.query_params))
+    query = dict(request.query_params)
+    return (*page_from_url(query), link_note(query))
 
 
 def register_from_command_line(argv: list[str]) -> None:
@@ -251,6 +270,7 @@ def build_demo() -> gr.Blocks:
             show_label=False, elem_id="input-text", lines=2, max_lines=8, autofocus=True,
             placeholder="Type or paste anything", container=False,
         )
+        link_message = gr.HTML(elem_id="link-note")  # a damaged share link says so here
         example_key = gr.Textbox(value="", visible=False)  # the example the text came from: its question stays after edits
         with gr.Row(elem_id="lecture", equal_height=True):
             prompt = gr.HTML(elem_id="prompt")
@@ -303,7 +323,8 @@ def build_demo() -> gr.Blocks:
                 memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
 
-        demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers], api_visibility="private",
+        demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers, link_message],
+                  api_visibility="private",
                   show_progress="hidden")
         # Drawn when opened (a chart is a matplotlib Figure): a page load costs the server no plot.
         gr.on([slide_section.expand, all_eight.change, *(c.change for c in choosers)], examples_slide,
@@ -315,16 +336,16 @@ def build_demo() -> gr.Blocks:
              example_key.change], update_panels,
             inputs=[text, mark_ws, view, special, *choosers, example_key], outputs=[note, *panels, prompt, answer],
             preprocess=False,  # the handler checks the raw values itself, and logs none of them
-            trigger_mode="always_last", concurrency_id="panels", concurrency_limit=4,
+            trigger_mode="always_last", concurrency_id="panels", concurrency_limit=None,  # PANELS_LANE limits
             show_progress="hidden", api_name="panels",
         )
         gr.on(
             [text.change, init.change], update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
-            preprocess=False, trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=4,
+            preprocess=False, trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=None,
             show_progress="hidden", api_name="embedding",
         )
         one_hot_run.click(update_one_hot, inputs=[text, init], outputs=one_hot, concurrency_id="embedding",
-                          api_visibility="private", show_progress="minimal")
+                          concurrency_limit=None, preprocess=False, api_visibility="private", show_progress="minimal")
         gr.on([text.change, init.change], None, outputs=one_hot, js="() => ''")  # a result for other ids goes
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
             button.click(None, outputs=[text, example_key, *choosers],  # its text, key and three panels
@@ -338,15 +359,16 @@ def build_demo() -> gr.Blocks:
                     js="(text, ...tokenizers) => playgroundShareLink(text, tokenizers)")
         for button, fmt in ((csv_button, "csv"), (json_button, "json")):
             button.click(
-                lambda t, s, *names, fmt=fmt: export(t, s, fmt, *names), inputs=[text, special, *choosers],
-                outputs=download_data,
+                functools.partial(export, fmt), inputs=[text, special, *choosers], outputs=download_data,
+                concurrency_id="panels", concurrency_limit=None, preprocess=False,
                 api_visibility="private", show_progress="hidden",
             ).then(None, inputs=download_data, js=f"(data) => playgroundDownload(data, 'tokens.{fmt}')")
-        # Four at once: a long text waits for the big-input worker in its thread, so small calls still get slots.
-        gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=4)
-        gr.api(embed_api, api_name="embed", concurrency_id="embedding")
-        gr.api(premium_api, api_name="premium", concurrency_id="embedding")
-        gr.api(replay_api, api_name="replay", concurrency_id="compare")
+        # No Gradio limit on the events that take text: their lanes limit the short texts worked on at
+        # once, and a long text waits for the big-input worker without holding a slot a short one needs.
+        gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=None)
+        gr.api(embed_api, api_name="embed", concurrency_id="compare", concurrency_limit=None)
+        gr.api(replay_api, api_name="replay", concurrency_id="compare", concurrency_limit=None)
+        gr.api(premium_api, api_name="premium", concurrency_id="premium", concurrency_limit=1)  # computed once
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
     return demo

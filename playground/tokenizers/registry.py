@@ -4,6 +4,7 @@ tokenizers there are: the eight built-in ones, then any added with register_toke
 from __future__ import annotations
 
 import importlib
+import reprlib
 import threading
 
 from playground.tokenizers.base import Tokenizer
@@ -77,14 +78,27 @@ def get_tokenizer(name: str) -> Tokenizer:
     return tokenizer
 
 
-def check_tokenizers(names) -> tuple[str, ...]:
-    """names as a tuple of known tokenizer names, or a ValueError listing the known ones."""
-    names = (names,) if isinstance(names, str) else tuple(names)
-    known = tokenizer_names()
-    unknown = [n for n in names if n not in known]
-    if unknown or not names:
-        raise ValueError(f"unknown tokenizer {unknown[0] if unknown else 'list (empty)'}; "
-                         f"choose from {', '.join(known)}")
+def check_tokenizers(names, repeats: bool = False) -> tuple[str, ...]:
+    """names as a tuple of known tokenizer names, or a ValueError saying what is wrong.
+
+    A list is never longer than the registry, so the work of one call is bounded by its text, not
+    by how many names it lists; and each name is there once, unless `repeats` (the page's three
+    panels may show the same tokenizer twice: compare() works on each name once).
+    """
+    known = tokenizer_names()  # read at call time: tokenizers registered at launch count too
+    names = (names,) if isinstance(names, str) else tuple(names) if isinstance(names, (list, tuple)) else None
+    if names is None:
+        raise ValueError(f"tokenizers must be a list of names; choose from {', '.join(known)}")
+    if not names:
+        raise ValueError(f"the list of tokenizers is empty; choose from {', '.join(known)}")
+    if len(names) > len(known):
+        raise ValueError(f"{len(names):,} tokenizers asked for; at most {len(known)}, each once: {', '.join(known)}")
+    unknown = [n for n in names if not isinstance(n, str) or n not in known]
+    if unknown:
+        raise ValueError(f"unknown tokenizer {reprlib.repr(unknown[0])}; choose from {', '.join(known)}")
+    repeated = next((n for k, n in enumerate(names) if n in names[:k]), None)
+    if repeated is not None and not repeats:
+        raise ValueError(f"tokenizer {repeated!r} is asked for twice; name each at most once")
     return names
 
 
@@ -105,13 +119,14 @@ def compare(text: str, special: bool = False, token_limit: int | None = None,
     if not isinstance(text, str):
         hint = " decode it first, e.g. data.decode('utf-8')" if isinstance(text, (bytes, bytearray)) else ""
         raise ValueError(f"compare() takes text as a str, got {type(text).__name__};{hint or ' pass a str'}")
-    tokenizers = check_tokenizers(tokenizers)
+    tokenizers = check_tokenizers(tokenizers, repeats=True)
     text, replaced = replace_lone_surrogates(text)
+    described = {name: get_tokenizer(name).describe(text, special, token_limit) for name in dict.fromkeys(tokenizers)}
     return {
         "text": text,
         "chars": len(text),
         "bytes": len(text.encode("utf-8")),
         "replaced_surrogates": replaced,
         "special": bool(special),
-        "tokenizers": [get_tokenizer(name).describe(text, special, token_limit) for name in tokenizers],
+        "tokenizers": [described[name] for name in tokenizers],
     }

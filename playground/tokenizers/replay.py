@@ -22,29 +22,47 @@ from functools import cache
 
 from playground.tokenizers.registry import check_tokenizers, get_tokenizer
 from playground.tokenizers.sentencepiece_bpe import SPACE_MARK, SentencePieceTokenizer
-from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer, spell
+from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer
+from playground.tokenizers.tiktoken_bpe import spell as spell_piece
 
-MAX_REPLAY_CHUNKS = 64  # chunks replayed for one call; a longer text is cut, and the answer says so
+# What one call replays: the steps of a chunk of n symbols hold up to n * (n + 1) / 2 pieces, so
+# both the chunk's length and the pieces of all steps together are bounded, and the answer says so.
+MAX_REPLAY_CHUNKS = 64  # chunks replayed for one call; a longer text is cut
+MAX_REPLAY_SYMBOLS = 256  # a chunk's bytes of UTF-8 (WordPiece: a word's characters) replayed
+MAX_REPLAY_PIECES = 100_000  # pieces in all the steps of all chunks: about 1 MB of JSON
 
 
 def replay(text: str, tokenizer: str = "gpt2") -> dict:
-    """{"tokenizer": name, "chunks": [{"text", "steps": [[piece, ...], ...], "merges": [...], "ids"}], "cut": bool}.
+    """{"tokenizer": name, "chunks": [{"text", "steps": [[piece, ...], ...], "merges": [...], "ids", "cut"}], "cut": bool}.
 
     merges[k] is the action that turns steps[k] into steps[k + 1], at position "at" of steps[k]:
     {"pair", "rank"} (byte-level BPE), {"pair", "score"} (SentencePiece), {"byte_fallback", "bytes"},
     {"pair", "lookup"} (the whole chunk is one token), {"prefix"} or {"unknown"} (WordPiece),
     {"unigram", "pieces", "scores"} (a Unigram model's best segmentation, each piece's score).
+
+    The answer is cut (its "cut" is True) after MAX_REPLAY_CHUNKS chunks, once the steps hold
+    MAX_REPLAY_PIECES pieces, or at a chunk longer than MAX_REPLAY_SYMBOLS symbols: that chunk,
+    the last, is replayed over its first MAX_REPLAY_SYMBOLS (its own "cut" is True, its "text" and
+    "ids" are those of the part replayed). Every other chunk's ids are exactly compare()'s.
     """
     if not isinstance(text, str):
         raise ValueError(f"replay() takes text as a str, got {type(text).__name__}")
     [name] = check_tokenizers([tokenizer])
     tok = get_tokenizer(name)
-    chunks = []
+    chunks, pieces = [], 0
     for chunk in _family(tok)(tok, text):
-        if len(chunks) == MAX_REPLAY_CHUNKS:
+        if len(chunks) == MAX_REPLAY_CHUNKS or pieces >= MAX_REPLAY_PIECES:
             return {"tokenizer": name, "chunks": chunks, "cut": True}
         chunks.append(chunk)
+        pieces += sum(map(len, chunk["steps"]))
+        if chunk["cut"]:
+            return {"tokenizer": name, "chunks": chunks, "cut": True}
     return {"tokenizer": name, "chunks": chunks, "cut": False}
+
+
+def _utf8_prefix(text: str, limit: int) -> str:
+    """The longest prefix of text whose UTF-8 takes at most `limit` bytes (whole characters only)."""
+    return text.encode("utf-8")[:limit].decode("utf-8", "ignore")
 
 
 def _family(tok):
@@ -80,15 +98,18 @@ def _tiktoken_chunks(tok, text: str):
 
     enc = tok._enc
     ranks = enc._mergeable_ranks  # bytes -> rank: the same table tiktoken merges with
+    spell = cache(spell_piece)  # each piece spelled once, and the steps share the one string
     for match in regex.finditer(enc._pat_str, text):
-        data = match.group().encode("utf-8")
+        data, cut = match.group().encode("utf-8"), False
+        if len(data) > MAX_REPLAY_SYMBOLS:
+            data, cut = _utf8_prefix(match.group(), MAX_REPLAY_SYMBOLS).encode("utf-8"), True
         steps, merges = bpe_merges([bytes([b]) for b in data], lambda a, b: ranks.get(a + b))
         if data in ranks and steps[-1] != [data]:  # tiktoken's first look-up: the whole chunk is a token
             merges.append({"pair": [spell(p) for p in steps[-1]], "lookup": "the whole chunk is one token", "at": 0})
             steps.append([data])
-        yield {"text": match.group(), "steps": [[spell(p) for p in step] for step in steps],
+        yield {"text": data.decode("utf-8"), "steps": [[spell(p) for p in step] for step in steps],
                "merges": [{**m, "pair": [spell(p) if isinstance(p, bytes) else p for p in m["pair"]]} for m in merges],
-               "ids": [ranks[p] for p in steps[-1]]}
+               "ids": [ranks[p] for p in steps[-1]], "cut": cut}
 
 
 def _backend(tok):
@@ -123,13 +144,17 @@ def _hf_bpe_chunks(tok, text: str):
     vocab, ranks = model["vocab"], _hf_bpe_ranks(tok)
     normalized, words = _hf_words(tok, text)
     for word, (start, end) in words:
+        shown, cut = normalized[start:end], len(normalized[start:end].encode("utf-8")) > MAX_REPLAY_SYMBOLS
+        if cut:  # a byte-level word has one symbol per byte of the text; any other, at most one
+            shown = _utf8_prefix(shown, MAX_REPLAY_SYMBOLS)
+            word = word[:len(shown.encode("utf-8"))] if word != normalized[start:end] else shown
         steps, merges = bpe_merges(list(word), lambda a, b: ranks.get((a, b)))
         if model.get("ignore_merges") and word in vocab and steps[-1] != [word]:  # the whole word is a token
             merges.append({"pair": steps[-1], "lookup": "the whole chunk is one token", "at": 0})
             steps.append([word])
         if model.get("byte_fallback"):
             _byte_fallback(steps, merges, vocab.__contains__, lambda piece: piece.encode("utf-8"))
-        yield {"text": normalized[start:end], "steps": steps, "merges": merges, "ids": [vocab[p] for p in steps[-1]]}
+        yield {"text": shown, "steps": steps, "merges": merges, "ids": [vocab[p] for p in steps[-1]], "cut": cut}
 
 
 def _hf_one_step_chunks(tok, text: str):
@@ -152,7 +177,7 @@ def _hf_one_step_chunks(tok, text: str):
         else:
             merge = {"pair": [spelled], "lookup": "the whole word is one token"}
         yield {"text": text[enc.offsets[positions[0]][0]:enc.offsets[positions[-1]][1]], "steps": [[spelled], pieces],
-               "merges": [{**merge, "at": 0}], "ids": ids}
+               "merges": [{**merge, "at": 0}], "ids": ids, "cut": False}  # one step: as long as the text
 
 
 def _sentencepiece_chunks(tok, text: str):
@@ -162,12 +187,13 @@ def _sentencepiece_chunks(tok, text: str):
     for end in range(1, len(normalized) + 1):
         if end < len(normalized) and not (normalized[end] == SPACE_MARK and normalized[end - 1] != SPACE_MARK):
             continue
-        chunk = normalized[at:end]
+        chunk = _utf8_prefix(normalized[at:end], MAX_REPLAY_SYMBOLS)  # byte fallback: up to one symbol per byte
+        cut = len(chunk) < end - at
         user_defined = user_defined_pieces(tok)
         steps, merges = _sentencepiece_merges(sp, _sentencepiece_symbols(chunk, user_defined), user_defined)
         shown = chunk[1:] if at == 0 and tok._dummy_prefix and text else chunk  # the dummy prefix is not text
         yield {"text": text[position:position + len(shown)], "steps": steps, "merges": merges,
-               "ids": [sp.piece_to_id(p) for p in steps[-1]]}
+               "ids": [sp.piece_to_id(p) for p in steps[-1]], "cut": cut}
         at, position = end, position + len(shown)
 
 
@@ -239,6 +265,9 @@ def _wordpiece_chunks(tok, text: str):
     model = _hf_model(tok)
     vocab, unk, limit = model["vocab"], model["unk_token"], model["max_input_chars_per_word"]
     for word, (start, end) in _hf_words(tok, text)[1]:
+        # A word over `limit` characters is one [UNK] whole: past MAX_REPLAY_SYMBOLS (> limit), only its start is shown.
+        cut = len(word) > MAX_REPLAY_SYMBOLS
+        word = word[:MAX_REPLAY_SYMBOLS]
         steps, merges, done, rest = [[word]], [], [], word
         while rest and len(word) <= limit:
             prefix = "##" if done else ""
@@ -252,7 +281,7 @@ def _wordpiece_chunks(tok, text: str):
         if rest or len(word) > limit:  # a word WordPiece cannot finish is one [UNK]
             merges.append({"unknown": word, "at": 0})
             steps.append([unk])
-        yield {"text": word, "steps": steps, "merges": merges, "ids": [vocab[p] for p in steps[-1]]}
+        yield {"text": word, "steps": steps, "merges": merges, "ids": [vocab[p] for p in steps[-1]], "cut": cut}
 
 
 def _sentencepiece_unigram_chunks(tok, text: str):
@@ -272,4 +301,4 @@ def _sentencepiece_unigram_chunks(tok, text: str):
             spelled = SPACE_MARK + spelled
         yield {"text": text[start:end], "steps": [[spelled], pieces], "ids": ids,
                "merges": [{"unigram": "the best segmentation", "pieces": pieces,
-                           "scores": [sp.get_score(i) for i in ids], "at": 0}]}
+                           "scores": [sp.get_score(i) for i in ids], "at": 0}], "cut": False}

@@ -296,12 +296,28 @@ function playgroundMode(mode, on) {
 async function playgroundCall(api, data) {
   const post = await fetch(new URL(`gradio_api/call/${api}`, document.baseURI),
                            {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({data})});
-  const {event_id} = await post.json();
-  const stream = await (await fetch(new URL(`gradio_api/call/${api}/${event_id}`, document.baseURI))).text();
+  const posted = await post.json();
+  if (!post.ok) throw new Error(posted.detail || `/${api} answered HTTP ${post.status}`);
+  const stream = await (await fetch(new URL(`gradio_api/call/${api}/${posted.event_id}`, document.baseURI))).text();
   const lines = stream.split("\n");
-  const at = lines.findIndex((line) => line === "event: complete");
-  if (at < 0) throw new Error(`/${api} gave no answer`);
-  return JSON.parse(lines[at + 1].slice("data: ".length))[0];
+  const at = lines.findIndex((line) => line === "event: complete" || line === "event: error");
+  if (at < 0) throw new Error(`/${api} gave no answer; try again`);
+  const payload = JSON.parse(lines[at + 1].slice("data: ".length));
+  if (lines[at] === "event: error") throw new Error((payload && payload.error) || `/${api} failed; try again`);
+  return payload[0];
+}
+
+// A replay that failed says why, where its stepper would be.
+function playgroundReplayFailed(panels, err) {
+  playgroundCloseSteppers();
+  for (const panel of panels) {
+    const el = document.createElement("div");
+    el.className = "stepper";
+    el.innerHTML = '<p class="step-head"></p><div class="step-controls"><button data-close>close</button></div>';
+    el.querySelector(".step-head").textContent = `Could not replay this text: ${err.message}`;
+    el.querySelector("[data-close]").addEventListener("click", () => el.remove());
+    panel.querySelector("[data-tokenizer]").appendChild(el);
+  }
 }
 
 const playgroundStepper = {steppers: [], step: 0, max: 0, timer: null};
@@ -377,8 +393,10 @@ function playgroundOpenSteppers(items, title) {
     el.innerHTML = `<p class="step-head"></p><div class="step-rows"></div><div class="step-controls">
       <button data-go="-1">◀ previous</button><button data-go="1">next ▶</button><button data-play>play</button>
       <span class="step-count"></span><button data-close>close</button></div>`;
+    const last = chunks[chunks.length - 1];
     el.querySelector(".step-head").textContent = `${title(chunks)}: ${playgroundCount(chunks)}` +
-      (cut ? " (the first 64 chunks)" : "");
+      (!cut ? "" : last && last.cut ? ` (cut: the last chunk's first ${new TextEncoder().encode(last.text).length} bytes)`
+                                     : ` (cut: the first ${chunks.length} chunks)`);
     el.querySelectorAll("[data-go]").forEach((b) => b.addEventListener("click", () => playgroundGo(Number(b.dataset.go))));
     el.querySelector("[data-play]").addEventListener("click", playgroundPlay);
     el.querySelector("[data-close]").addEventListener("click", playgroundCloseSteppers);
@@ -394,7 +412,13 @@ async function playgroundReplayToken(tok) {
   const panel = window.playgroundPanelOf(tok);
   const name = panel.querySelector("[data-tokenizer]").dataset.tokenizer;
   const text = document.querySelector("#input-text textarea").value;
-  const result = await playgroundCall("replay", [text, name]);
+  let result;
+  try {
+    result = await playgroundCall("replay", [text, name]);
+  } catch (err) {
+    playgroundReplayFailed([panel], err);
+    return;
+  }
   let index = window.playgroundTokenIndex(tok), chunk = null;
   for (const c of result.chunks) {
     if (index < c.ids.length) { chunk = c; break; }
@@ -404,11 +428,17 @@ async function playgroundReplayToken(tok) {
   playgroundOpenSteppers([{panel, chunks: [chunk], cut: false}], () => `How “${chunk.text}” is built`);
 }
 
-// The whole text (its first 64 chunks) in all three panels, stepping together.
+// The whole text (as much as /replay replays) in all three panels, stepping together.
 async function playgroundReplayAll(text) {
   const panels = [...document.querySelectorAll('#panels [id^="panel-"]')];
-  const results = await Promise.all(panels.map((panel) =>
-    playgroundCall("replay", [text, panel.querySelector("[data-tokenizer]").dataset.tokenizer])));
+  let results;
+  try {
+    results = await Promise.all(panels.map((panel) =>
+      playgroundCall("replay", [text, panel.querySelector("[data-tokenizer]").dataset.tokenizer])));
+  } catch (err) {
+    playgroundReplayFailed(panels, err);
+    return;
+  }
   playgroundOpenSteppers(panels.map((panel, i) => ({panel, chunks: results[i].chunks, cut: results[i].cut})),
                          () => "The whole text, chunk by chunk");
 }
