@@ -61,6 +61,32 @@ def official_tiktoken(cache: Path, *names: str) -> list:
             os.environ["TIKTOKEN_CACHE_DIR"] = old
 
 
+def resource_tracker(pid: int) -> bool:
+    """multiprocessing's resource tracker: started with the first worker, it exits when this process does
+    (it reads a pipe only this process holds), so it is not left behind."""
+    try:
+        return b"multiprocessing.resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_process_left_behind():
+    """After the session, nothing the tests started runs on: servers (bench/serve.py's running() checks
+    each server's own processes, by id, as it stops it), and the big-input worker that in-process calls
+    of the handlers start in this process."""
+    from serve import descendants, wait_gone
+
+    before = set(descendants(os.getpid()))
+    yield
+    from playground.page import server
+
+    server.stop_worker()
+    started = [pid for pid in descendants(os.getpid()) if pid not in before and not resource_tracker(pid)]
+    left = wait_gone(started, timeout=30)
+    assert left == [], f"processes left running after the tests: {left}"
+
+
 @pytest.fixture(scope="session")
 def official_gpt2(tmp_path_factory):
     """tiktoken.get_encoding("gpt2") itself."""

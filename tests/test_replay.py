@@ -168,3 +168,44 @@ def test_long_texts_are_cut_and_say_so():
 def test_an_unknown_tokenizer_is_refused():
     with pytest.raises(ValueError, match="choose from gpt2, bert"):
         replay("hi", "gpt5")
+
+
+# --- bounded: one call's work and answer do not grow with the square of a chunk -----------------
+
+
+def pieces_of(r: dict) -> int:
+    return sum(len(step) for chunk in r["chunks"] for step in chunk["steps"])
+
+
+@pytest.mark.parametrize("text, name", [("😀" * 3000, "llama"), ("a" * 5000, "gpt2"), ("😀" * 3000, "llama3"),
+                                        ("👩‍👩‍👧‍👦" * 10_000, "gpt2"), ("x" * 100_000, "bert")])
+def test_a_chunk_longer_than_the_limit_is_replayed_up_to_it_and_says_so(text, name):
+    """The attacks of issue 16: one long chunk used to keep every one of its ~n steps of ~n pieces."""
+    r = replay(text, name)
+    [chunk] = r["chunks"]  # the first chunk is the long one, and the replay stops there
+    assert r["cut"] is True and chunk["cut"] is True
+    assert 0 < len(chunk["text"].encode("utf-8")) <= 256 and text.startswith(chunk["text"])
+    assert pieces_of(r) <= 256 * 257 // 2 + 5 * 256  # n (n + 1) / 2 for n bytes, and a few fallback steps
+    if name != "bert":  # the part replayed, tokenized on its own by the library, gives the same ids
+        assert chunk["ids"] == compare(chunk["text"], tokenizers=[name])["tokenizers"][0]["ids"]
+    else:  # a word over 100 characters is one [UNK] in BERT, however much of it is shown
+        assert chunk["ids"] == [100] and len(chunk["text"]) == 256
+
+
+def test_the_steps_of_all_chunks_together_are_bounded():
+    text = ("€" * 80 + " ") * 40  # each chunk 240 bytes: about 29,000 pieces in its steps
+    r = replay(text, "gpt2")
+    assert r["cut"] is True and not any(chunk["cut"] for chunk in r["chunks"])
+    assert 100_000 <= pieces_of(r) < 100_000 + 241 * 242 // 2  # stops after the chunk that reaches 100,000
+    assert ids_of(r) == compare(text, tokenizers=["gpt2"])["tokenizers"][0]["ids"][:len(ids_of(r))]
+
+
+def test_a_one_megabyte_paste_replays_in_bounded_memory():
+    import tracemalloc
+
+    replay("warm", "gpt2")
+    tracemalloc.start()
+    r = replay("👩‍👩‍👧‍👦" * 40_000, "gpt2")  # one 1,000,000-byte chunk for GPT-2's pattern
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert r["cut"] is True and peak < 30_000_000, peak  # unbounded, it passed 5.9 GB

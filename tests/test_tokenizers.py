@@ -182,3 +182,28 @@ def test_cli_prints_three_panels_and_json():
     assert run.returncode == 0, run.stderr
     for heading in ("GPT-2 byte-level BPE", "BERT WordPiece", "Llama 2 SentencePiece", "2 tokens"):
         assert heading in run.stdout
+
+
+@pytest.mark.parametrize("names, message", [
+    (["gpt2"] * 1000, "1,000 tokenizers asked for; at most 8"),  # issue 16: +2.3 GB, small edits waited 12 s
+    (["gpt2"] * 9, "9 tokenizers asked for; at most 8"),
+    (["gpt2", "bert", "gpt2"], "tokenizer 'gpt2' is asked for twice"),
+    ([], "the list of tokenizers is empty"),
+    (["x" * 100_000], "unknown tokenizer 'xxxxxxxxxxxx...xxxxxxxxxxxxx'; choose from"),
+    ([["gpt2"]], "unknown tokenizer ['gpt2']; choose from"),
+])
+def test_a_tokenizer_list_is_at_most_the_registry_each_name_once(names, message):
+    with pytest.raises(ValueError) as err:
+        compare("a", tokenizers=names)
+    assert str(err.value).startswith(message) and len(str(err.value)) < 160
+
+
+def test_the_list_limit_follows_the_registry(monkeypatch):
+    """Tokenizers registered at launch count: the limit is the registry's size now, not a number fixed at import."""
+    from playground.tokenizers import registry
+
+    monkeypatch.setitem(registry.TOKENIZER_CLASSES, "gpt2-again", registry.TOKENIZER_CLASSES["gpt2"])
+    names = [*registry.TOKENIZER_NAMES, "gpt2-again"]  # nine names, each once
+    assert registry.check_tokenizers(names) == tuple(names)
+    with pytest.raises(ValueError, match="10 tokenizers asked for; at most 9"):
+        registry.check_tokenizers([*names, "gpt2"])

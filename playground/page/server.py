@@ -59,8 +59,9 @@ SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them,
 BIG_INPUT_CHARS = 10_000  # texts longer than this are worked on in the big-input worker, one at a time
 WORKER_IDLE_SECONDS = 120  # the worker exits after this long without a long text
 MAX_QUERY_BYTES = 60_000  # a longer query string is cut to this (Gradio fails on URLs over 65,536 characters)
+MAX_LINK_BYTES = 2 * 1024 * 1024  # the longest link a request line may carry: Chromium's own URL limit
 UNREAD_SECONDS = 60  # a result nobody has read for this long is dropped
-UNREAD_BYTES = 64_000_000  # results waiting to be read, all sessions together; past it the oldest are dropped
+UNREAD_BYTES = 16_000_000  # JSON of results waiting to be read, all sessions together (Python holds up to ~4x)
 SWEEP_SECONDS = 5  # how often unread results are checked for age
 M_ARENA_MAX = -8  # glibc's mallopt() parameter numbers (malloc.h): the arena limit,
 M_MMAP_THRESHOLD = -3  # and the size from which a block comes from mmap
@@ -372,6 +373,21 @@ def keep_no_user_values() -> None:
     gradio.queueing.error_payload = _error_said(gradio.queueing.error_payload)
 
 
+def accept_long_links() -> None:
+    """Let the HTTP server read a request line as long as any link a browser opens (MAX_LINK_BYTES), so
+    Guard can cut its query string to fit Gradio; uvicorn's parser (h11) otherwise drops the connection
+    of a link over about 100,000 characters without an answer."""
+    import uvicorn.config
+
+    init = uvicorn.config.Config.__init__
+
+    def with_long_links(self, *args, **kwargs) -> None:
+        kwargs.setdefault("h11_max_incomplete_event_size", MAX_LINK_BYTES)
+        init(self, *args, **kwargs)
+
+    uvicorn.config.Config.__init__ = with_long_links
+
+
 def _error_said(error_payload):
     """Gradio's error_payload, but never {"error": null}: an error that is not a gr.Error is named by its type."""
 
@@ -456,6 +472,13 @@ class BigInputWorker:
             if self._watch is None:
                 self._watch_idle(WORKER_IDLE_SECONDS)
 
+    def stop(self) -> None:
+        """Stop the worker now (it starts again on the next long text) and wait for it to exit."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
     def _watch_idle(self, seconds: float) -> None:
         """Check again in `seconds` (called with the lock held)."""
         self._watch = threading.Timer(seconds, self._stop_if_idle)
@@ -533,6 +556,11 @@ def run_sized(text: str, fn: Callable[..., T], *args) -> T:
     if len(text) <= BIG_INPUT_CHARS:
         return fn(*args)
     return _worker.run(fn, *args)
+
+
+def stop_worker() -> None:
+    """Stop the big-input worker, if it runs, and wait for it: for a process about to end."""
+    _worker.stop()
 
 
 class Lane:
