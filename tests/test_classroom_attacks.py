@@ -92,27 +92,28 @@ def test_a_tokenizer_list_longer_than_the_registry_is_refused_at_once(server):
 
 
 def test_unread_results_are_bounded_in_bytes(server):
-    """Replay answers of 1.4 MB each, POSTed and never read: past 16 MB the oldest are dropped. (Before,
-    60 such POSTs held +1,115 MB.)"""
+    """Replay answers, POSTed and never read: past 16 MB of them the oldest are dropped, so the server
+    holds a bounded amount however many arrive. (Before, 60 such POSTs held +1,115 MB.)"""
     url, pid, _ = server
-    text = ("€" * 80 + " ") * 40  # 100,000 pieces of steps: about 1.4 MB of JSON
+    text = ("€" * 80 + " ") * 40  # 100,000 pieces of steps: about 0.8 MB of JSON
     [one] = call_api(url, "replay", [text, "gpt2"])
     size_mb = len(json.dumps(one, ensure_ascii=False).encode()) / 1e6
     before = settled_rss(pid)
     ids = []
-    for _ in range(60):
+    for _ in range(120):  # about 90 MB of JSON, twice that as Python objects, if all were kept
         status, answer, _ = post(f"{url}gradio_api/call/replay", json.dumps({"data": [text, "gpt2"]}).encode())
         ids.append(answer["event_id"])
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and not status_done(url, ids[-1]):
         time.sleep(1)
     grown = settled_rss(pid) - before
-    assert grown < 60 * size_mb / 2, f"+{grown:.0f} MB for {60 * size_mb:.0f} MB of unread answers"
+    assert 120 * size_mb > 80 and grown < 70, f"+{grown:.0f} MB for {120 * size_mb:.0f} MB of unread answers"
     bodies = [get(f"{url}gradio_api/call/replay/{event_id}")[1] for event_id in ids[:-1]]
-    dropped = sum(b"the result was not read in time" in body for body in bodies)
+    # dropped: the oldest, for room, or any after 60 s (then, with nothing new, the session is let go)
+    dropped = [b"not read in time" in body or b"No such event waiting to be read" in body for body in bodies]
     kept = sum(b"event: complete" in body for body in bodies)
-    assert dropped + kept == 59 and kept * size_mb <= 16, (dropped, kept)  # the oldest went first
-    assert all(b"not read in time" in body for body in bodies[:dropped])
+    assert sum(dropped) + kept == 119 and kept * size_mb <= 16, (sum(dropped), kept)
+    assert all(dropped[:sum(dropped)])  # the oldest went first
 
 
 def status_done(url: str, event_id: str) -> bool:
