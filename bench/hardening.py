@@ -1,6 +1,6 @@
-"""Can a few hostile or careless clients exhaust the classroom server? Three measurements.
+"""Can a few hostile or careless clients exhaust the classroom server? Eight measurements.
 
-    python bench/hardening.py [sessions] [big_calls] [scenarios, e.g. 13]
+    python bench/hardening.py [sessions] [big_calls] [scenarios, e.g. 13 or 45678]
 
 Each scenario runs against a fresh `python app.py` on loopback, after one warm-up call:
 
@@ -13,20 +13,40 @@ Each scenario runs against a fresh `python app.py` on loopback, after one warm-u
    meanwhile a lecturer's small "Hello world" /panels edit, timed against the same edit on
    the idle server measured just before (targets: peak growth <= 1.5 GB; the small edit's
    median within 2x its idle time).
+4. Replay and tokenizer lists (issue 16): /replay of "😀" x 3,000 (llama), "a" x 5,000 (gpt2)
+   and a 1 MB paste of "👩‍👩‍👧‍👦" x 40,000 (gpt2); /compare of 9,990 characters with "gpt2"
+   named 1,000 times. Seconds, answer size, the server's memory (target: <= 150 MB above).
+5. Unread results: 120 /replay POSTs (0.8 MB answers) never followed by their GET
+   (target: <= 70 MB above, whatever their number).
+6. Long texts against small edits: 48 concurrent 100,000-character /panels calls, and
+   meanwhile "Hello world" edits, against the same edit idle (target: median within 2x).
+7. The log: /gradio_api/custom_component/<marker with a newline>/..., and unknown event ids
+   through /call/<name>/<id> and /queue/data: lines the log gains, and whether the marker is there.
+8. The worker follows the server out: SIGTERM, SIGINT, SIGKILL of the server with the worker
+   running; seconds until the worker has exited (target: a few).
 
-Memory is the resident set of the server and any processes it started, sampled every 50 ms.
+Memory is the resident set of the server and any processes it started, sampled every 50 ms
+(scenarios 4 and 5: the server's own process, where those requests used to pile up).
 """
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from serve import ApiError, call_api, running
+from serve import (ROOT, ApiError, call_api, descendants, free_port, rss_mb, running, wait_for_http,
+                   wait_gone)
 
 EMOJI = "😀"
 LESSON = ["gpt2", "bert", "llama"]  # the panels' tokenizers: over plain HTTP every input is sent (and no example)
@@ -35,18 +55,12 @@ GPT2_INIT = "GPT-2: N(0, 0.02)"
 
 def tree_rss_mb(pid: int) -> float:
     """Resident memory of pid and all its descendants, in MB."""
-    total, stack = 0.0, [pid]
-    while stack:
-        p = stack.pop()
+    total = 0.0
+    for p in [pid, *descendants(pid)]:
         try:
-            status = Path(f"/proc/{p}/status").read_text()
-            # a child hangs off the thread that started it, so every thread's children are read
-            children = [c for task in Path(f"/proc/{p}/task").iterdir()
-                        for c in (task / "children").read_text().split()]
-        except OSError:
+            total += rss_mb(p)
+        except OSError:  # it exited meanwhile
             continue
-        total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")) / 1024
-        stack.extend(int(c) for c in children)
     return total
 
 
@@ -101,6 +115,19 @@ def small_edit(url: str, text: str = "Hello world") -> float:
     t0 = time.perf_counter()
     call_api(url, "panels", [text, True, "text", False, *LESSON, ""])
     return time.perf_counter() - t0
+
+
+def small_edits_during(url: str, threads: list[threading.Thread], most: int) -> list[float]:
+    """Start the threads (the load), and time small /panels edits, one after another, until they end."""
+    for t in threads:
+        t.start()
+    time.sleep(0.5)  # the load is under way
+    during = []
+    while any(t.is_alive() for t in threads) and len(during) < most:
+        during.append(small_edit(url, f"Hello world, again {len(during)}"))
+    for t in threads:
+        t.join()
+    return during
 
 
 def big_answers(url: str, pid: int) -> None:
@@ -160,18 +187,9 @@ def starvation(url: str, pid: int, big_calls: int) -> None:
         except ApiError as err:
             outcomes.append(f"refused: {err}")
 
-    during = []
     with PeakSampler(pid) as sampler:
         threads = [threading.Thread(target=big) for _ in range(big_calls)]
-        for t in threads:
-            t.start()
-        time.sleep(0.5)  # the big calls are under way
-        i = 0
-        while any(t.is_alive() for t in threads) and i < 30:
-            during.append(small_edit(url, f"Hello world, again {i}"))
-            i += 1
-        for t in threads:
-            t.join()
+        during = small_edits_during(url, threads, 30)
     idle_ms, during_ms = statistics.median(idle) * 1e3, statistics.median(during) * 1e3
     print(f"3. {big_calls} concurrent /compare of 400 KB: {outcomes.count('ok')} answered, "
           f"{len(outcomes) - outcomes.count('ok')} refused {sorted(set(o for o in outcomes if o != 'ok'))[:1]}; "
@@ -180,18 +198,125 @@ def starvation(url: str, pid: int, big_calls: int) -> None:
           f"max {max(during) * 1e3:.0f} ms over {len(during)} edits: {during_ms / idle_ms:.2f}x (target <= 2x)")
 
 
+def settled_own_rss(pid: int) -> float:
+    time.sleep(3)
+    return rss_mb(pid)
+
+
+def replay_and_lists(url: str, pid: int) -> None:
+    call_api(url, "replay", ["warm up", "llama"])
+    before = settled_own_rss(pid)
+    for text, name, label in [("😀" * 3000, "llama", '"😀" x 3,000, llama'), ("a" * 5000, "gpt2", '"a" x 5,000, gpt2'),
+                              ("👩‍👩‍👧‍👦" * 40_000, "gpt2", '1 MB of "👩‍👩‍👧‍👦", gpt2')]:
+        t0 = time.perf_counter()
+        [answer] = call_api(url, "replay", [text, name])
+        print(f"4. /replay {label}: {time.perf_counter() - t0:.2f} s, {len(json.dumps(answer)) / 1e6:.2f} MB answer, "
+              f"cut {answer['cut']}, {len(answer['chunks'])} chunk(s)")
+    t0 = time.perf_counter()
+    try:
+        call_api(url, "compare", ["a" * 9990, False, ["gpt2"] * 1000])
+        outcome = "answered"
+    except ApiError as err:
+        outcome = f"refused: {err.args[0]['error'][:60]}…"
+    print(f"   /compare of 9,990 characters, gpt2 x 1,000: {time.perf_counter() - t0:.2f} s, {outcome}")
+    after = settled_own_rss(pid)
+    print(f"   the server's own memory {before:.0f} -> {after:.0f} MB (+{after - before:.0f} MB, target <= 150)")
+
+
+def post_only(url: str, api_name: str, data: list) -> str:
+    request = urllib.request.Request(f"{url}gradio_api/call/{api_name}", data=json.dumps({"data": data}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.load(response)["event_id"]
+
+
+def unread_results(url: str, pid: int) -> None:
+    text = ("€" * 80 + " ") * 40  # 100,000 pieces of steps
+    [one] = call_api(url, "replay", [text, "gpt2"])
+    size = len(json.dumps(one, ensure_ascii=False).encode()) / 1e6
+    before = settled_own_rss(pid)
+    ids = [post_only(url, "replay", [text, "gpt2"]) for _ in range(120)]
+    call_api(url, "replay", [text + " last", "gpt2"])  # queued after the 120 in the same lane: they are done
+    after = settled_own_rss(pid)
+    try:
+        with urllib.request.urlopen(f"{url}gradio_api/call/replay/{ids[0]}", timeout=60) as response:
+            first = "dropped, and says so" if b"not read in time" in response.read() else "kept"
+    except urllib.error.HTTPError as err:
+        first = f"HTTP {err.code}: {json.load(err)['detail'][:40]}…"
+    print(f"5. 120 /replay POSTs never read ({120 * size:.0f} MB of JSON answers): the server's own memory "
+          f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f} MB, target <= 70); the first, read now: {first}")
+
+
+def long_texts_against_small_edits(url: str, pid: int, calls: int = 48) -> None:
+    small_edit(url, "warm the worker " + "x " * 6000)  # the worker is up: its start is not what is measured
+    idle = [small_edit(url, f"Hello world {i}") for i in range(7)]
+    threads = [threading.Thread(target=call_api, args=(url, "panels", [f"{k} " + "x y " * 25_000, True, "text",
+                                                                        False, *LESSON, ""])) for k in range(calls)]
+    t0 = time.perf_counter()
+    during = small_edits_during(url, threads, 40)
+    idle_ms, during_ms = statistics.median(idle) * 1e3, statistics.median(during) * 1e3
+    slow = sum(d * 1e3 > 2 * idle_ms for d in during)
+    print(f"6. {calls} concurrent /panels of 100,000 characters ({time.perf_counter() - t0:.0f} s for all): a small "
+          f"/panels edit idle median {idle_ms:.0f} ms; during, median {during_ms:.0f} ms, max {max(during) * 1e3:.0f} ms "
+          f"over {len(during)} edits ({slow} over 2x idle): {during_ms / idle_ms:.2f}x (target <= 2x)")
+
+
+def log_lines(url: str, log: Path) -> None:
+    before = log.read_text().count("\n")
+    for path in ("gradio_api/custom_component/MARKER16%0AFORGED/client/x/y.js",
+                 "gradio_api/call/compare/MARKER16-event", "gradio_api/queue/data?session_hash=MARKER16"):
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + path, timeout=10).read()
+            except urllib.error.HTTPError as err:
+                err.read()
+    time.sleep(1)
+    text = log.read_text()
+    print(f"7. 300 requests to routes that printed what they were sent: the log gained "
+          f"{text.count(chr(10)) - before} lines; the marker appears {text.count('MARKER16')} times")
+
+
+def worker_follows_server() -> None:
+    for how in (signal.SIGTERM, signal.SIGINT, signal.SIGKILL):
+        port = free_port()
+        env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port)}
+        server = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}/"
+        wait_for_http(url, 180, server)
+        call_api(url, "compare", ["x" * 20_000, False, None])  # the worker starts
+        started = descendants(server.pid)
+        server.send_signal(how)
+        server.wait(60)
+        t0 = time.perf_counter()
+        left = wait_gone(started, 60)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        print(f"8. {how.name} to the server: its {len(started)} child process(es) gone "
+              f"{time.perf_counter() - t0:.1f} s after it exited" + (f"; LEFT RUNNING: {left}" if left else ""))
+
+
 def main() -> None:
     sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     big_calls = int(sys.argv[2]) if len(sys.argv) > 2 else 6
-    only = sys.argv[3] if len(sys.argv) > 3 else "123"
-    scenarios = {"1": (big_answers, ()), "2": (many_sessions, (sessions,)), "3": (starvation, (big_calls,))}
+    only = sys.argv[3] if len(sys.argv) > 3 else "12345678"
+    scenarios = {"1": (big_answers, ()), "2": (many_sessions, (sessions,)), "3": (starvation, (big_calls,)),
+                 "4": (replay_and_lists, ()), "5": (unread_results, ()), "6": (long_texts_against_small_edits, ())}
     for key in only:
-        scenario, args = scenarios[key]
-        with running("app.py") as (url, process, _):
-            call_api(url, "compare", ["warm up", False, None])  # waits for the tokenizers
-            call_api(url, "embedding", ["warm up", GPT2_INIT])
-            steady_rss(process.pid)  # and for the rest of the background warm-up
-            scenario(url, process.pid, *args)
+        if key == "8":
+            worker_follows_server()
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            log = Path(tmp) / "server.log"
+            with open(log, "w") as out, running("app.py", output=out) as (url, process, _):
+                call_api(url, "compare", ["warm up", False, None])  # waits for the tokenizers
+                call_api(url, "embedding", ["warm up", GPT2_INIT])
+                steady_rss(process.pid)  # and for the rest of the background warm-up
+                if key == "7":
+                    log_lines(url, log)
+                    continue
+                scenario, args = scenarios[key]
+                scenario(url, process.pid, *args)
 
 
 if __name__ == "__main__":

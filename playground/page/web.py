@@ -391,6 +391,10 @@ def launch(demo: gr.Blocks) -> None:
         app_kwargs={"middleware": [Middleware(server.Guard)]},
         run_history=False,  # it would keep every run's text in the browser, shown to the next person
         state_session_capacity=server.SESSION_CAPACITY,
+        # Gradio runs at most max_threads events at once, whatever their concurrency limits: with its
+        # default of 40, 40 long texts waiting for the worker would hold every place a small edit needs.
+        # A long text waits on the event loop, so every event the queue admits may be under way.
+        max_threads=server.QUEUE_MAX_SIZE,
         css=(STATIC_DIR / "playground.css").read_text(encoding="utf-8"),
         head=(f"<script>const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
               f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
