@@ -168,7 +168,7 @@ ALL_EIGHT = "gpt2, bert, llama, gpt4, gpt4o, llama3, mistral, gemma"
 def test_unknown_tokenizer_name():
     with pytest.raises(ValueError, match=f"unknown tokenizer 'gpt5'; choose one of {ALL_EIGHT}"):
         get_tokenizer("gpt5")
-    with pytest.raises(ValueError, match=f"unknown tokenizer gpt5; choose from {ALL_EIGHT}"):
+    with pytest.raises(ValueError, match=f"unknown tokenizer 'gpt5'; choose from {ALL_EIGHT}"):
         compare("hi", tokenizers=("gpt2", "gpt5"))
 
 
@@ -193,16 +193,26 @@ def test_cli_prints_three_panels_and_json():
     ([["gpt2"]], "unknown tokenizer ['gpt2']; choose from"),
 ])
 def test_a_tokenizer_list_is_at_most_the_registry_each_name_once(names, message):
+    from playground.tokenizers.registry import check_tokenizers
+
     with pytest.raises(ValueError) as err:
-        compare("a", tokenizers=names)
+        check_tokenizers(names)
     assert str(err.value).startswith(message) and len(str(err.value)) < 160
+
+
+def test_compare_accepts_a_repeat_and_works_on_each_name_once():
+    """The page's three panels may show the same tokenizer: both get the same, exact ids."""
+    result = compare("Hello world", tokenizers=["gpt2", "bert", "gpt2"])
+    assert [t["ids"] for t in result["tokenizers"]] == [[15496, 995], [7592, 2088], [15496, 995]]
+    with pytest.raises(ValueError, match="9 tokenizers asked for; at most 8"):
+        compare("a", tokenizers=["gpt2"] * 9)
 
 
 def test_the_list_limit_follows_the_registry(monkeypatch):
     """Tokenizers registered at launch count: the limit is the registry's size now, not a number fixed at import."""
     from playground.tokenizers import registry
 
-    monkeypatch.setitem(registry.TOKENIZER_CLASSES, "gpt2-again", registry.TOKENIZER_CLASSES["gpt2"])
+    monkeypatch.setitem(registry._registered, "gpt2-again", ("a file", "a file"))
     names = [*registry.TOKENIZER_NAMES, "gpt2-again"]  # nine names, each once
     assert registry.check_tokenizers(names) == tuple(names)
     with pytest.raises(ValueError, match="10 tokenizers asked for; at most 9"):

@@ -199,11 +199,11 @@ def test_exports():
     data = json.loads(export("json", "Hello world", True))
     assert [t["ids"] for t in data["tokenizers"]] == [[15496, 995], [101, 7592, 2088, 102], [1, 15043, 3186]]
     # The paper's figures for a listed token (GPT-2's 36173 ĠRandomRedditor: red, max_prob 1.5e-07 in the data file).
-    rows = list(csv.DictReader(io.StringIO(export("Say RandomRedditor", False, "csv"))))
+    rows = list(csv.DictReader(io.StringIO(export("csv", "Say RandomRedditor", False))))
     assert [(r["tokenizer"], r["id"], r["undertrained_verdict"], r["undertrained_max_prob"]) for r in rows[:2]] == [
         ("gpt2", "25515", "", ""), ("gpt2", "36173", "red", "1.5e-07")]
     assert {r["undertrained_verdict"] for r in rows if r["tokenizer"] == "bert"} == {""}
-    data = json.loads(export("Say RandomRedditor", False, "json"))
+    data = json.loads(export("json", "Say RandomRedditor", False))
     assert data["tokenizers"][0]["tokens"][1]["undertrained"]["verdict"] == "red"
 
 
