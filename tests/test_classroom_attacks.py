@@ -97,7 +97,7 @@ def test_unread_results_are_bounded_in_bytes(server):
     url, pid, _ = server
     text = ("€" * 80 + " ") * 40  # 100,000 pieces of steps: about 0.8 MB of JSON
     [one] = call_api(url, "replay", [text, "gpt2"])
-    size_mb = len(json.dumps(one, ensure_ascii=False).encode()) / 1e6
+    size_mb = len(json.dumps(one, ensure_ascii=False, separators=(",", ":")).encode()) / 1e6  # as the server counts
     before = settled_rss(pid)
     ids = []
     for _ in range(120):  # about 90 MB of JSON, twice that as Python objects, if all were kept
