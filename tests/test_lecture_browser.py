@@ -106,7 +106,7 @@ def test_guess_first_hides_every_count_until_reveal(page, app_url):
     hidden = ["#panel-gpt2 .stats", "#panel-llama .stats", "#embedding .shape-line", "#memory", "#answer"]
     for selector in hidden:
         assert not page.locator(selector).first.is_visible(), selector
-    assert page.locator("#panel-gpt2 .tok").first.is_visible()  # the tokens themselves stay
+    assert not page.locator("#panel-gpt2 .tok").first.is_visible()  # nor the tokens, which could be counted
     page.locator("#reveal").click()
     for selector in hidden:
         page.locator(selector).first.wait_for(state="visible")
@@ -343,3 +343,131 @@ def test_the_mark_is_thick_and_dashed_for_red_thin_and_dotted_for_green(page, ap
         return [Number(e.dataset.id), e.dataset.verdict, s.textDecorationStyle, s.textDecorationThickness];
     })""")
     assert styles == [[12882, "green", "dotted", "2px"], [28574, "red", "dashed", "3px"]]
+
+
+# --- What the room sees is true: whole tokens, Guess first that hides the answer, cards beside their tokens ---
+
+ROOMS = [(1280, 720, "light", False), (1024, 768, "dark", False), (1280, 720, "light", True), (390, 844, "light", False)]
+ANSWERING = "#panels, #answer, #slide, #embedding, #memory, #heatmap, #one-hot"  # where the answer could be read
+
+# Every .tok and stepper chip drawn as more than one box, or taller than one line though its text would fit
+# on one line of its panel: a token the room would count as two. `wide` is its one-line width, measured on
+# a copy that may not wrap.
+CUT_TOKENS = """() => {
+    const cut = [];
+    for (const tok of document.querySelectorAll(".tok, .step-chip")) {
+        if (!tok.checkVisibility()) continue;
+        const rects = tok.getClientRects();
+        const copy = tok.cloneNode(true);
+        Object.assign(copy.style, {position: "absolute", whiteSpace: "pre", maxWidth: "none", visibility: "hidden"});
+        tok.parentElement.appendChild(copy);
+        const oneLine = copy.getBoundingClientRect();
+        copy.remove();
+        const room = tok.closest(".toks, .chips, .group-bytes, .panel-body").clientWidth;
+        const wrapped = rects.length > 1 || rects[0].height > oneLine.height * 1.5;
+        if (wrapped && oneLine.width <= room) cut.push([tok.textContent, rects.length, Math.round(rects[0].height)]);
+    }
+    return cut;
+}"""
+
+# The text nodes and pictures a person can see under `roots`: hidden means not drawn (display or
+# visibility), so a faded or transparent answer still counts as seen.
+READABLE = """roots => {
+    const seen = [];
+    for (const root of document.querySelectorAll(roots)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node; (node = walker.nextNode());) {
+            const el = node.parentElement;
+            if (node.textContent.trim() && el.checkVisibility({visibilityProperty: true})) {
+                seen.push({text: node.textContent.trim(), title: !!el.closest(".panel-head, .chooser, #slide > .label-wrap, #all-eight")});
+            }
+        }
+        for (const picture of root.querySelectorAll("img, canvas")) {
+            if (picture.checkVisibility({visibilityProperty: true})) seen.push({text: "<picture>", title: false});
+        }
+    }
+    return seen;
+}"""
+
+# Pin, then hover, every token of every panel, as a click or a mouse would: for each, the card's box
+# against the window and against the boxes of the token and of the tokens it lights.
+CARDS_COVERING = """() => {
+    const bad = [];
+    const boxes = els => els.flatMap(t => [...t.getClientRects()]);
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const check = (tok, how) => {
+        const card = document.getElementById("tok-card").getBoundingClientRect();
+        const lit = boxes([tok, ...document.querySelectorAll("#panels .tok.linked")]);
+        const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+        const outside = card.left < 0 || card.top < 0 || card.right > vw || card.bottom > vh;
+        const covered = lit.filter(r => overlap(card, r)).length;
+        if (outside || covered) bad.push([how, tok.closest("[data-tokenizer]").dataset.tokenizer, tok.textContent,
+                                          outside ? "outside the window" : `covers ${covered} of ${lit.length}`,
+                                          JSON.stringify([card, ...lit].map(r => [r.left, r.top, r.right, r.bottom].map(Math.round)))]);
+    };
+    for (const tok of document.querySelectorAll("#panels .tok")) {
+        tok.scrollIntoView({block: "center", behavior: "instant"});
+        tok.click();  // pins it
+        check(tok, "pinned");
+        tok.click();  // unpins it
+        tok.dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+        check(tok, "hover");
+    }
+    document.body.dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+    window.scrollTo(0, 0);
+    return bad;
+}"""
+
+
+def answering_texts(page) -> list[str]:
+    """What the room can read where the answer would be, panel titles and section labels left out."""
+    return [seen["text"] for seen in page.evaluate(READABLE, ANSWERING) if not seen["title"]]
+
+
+@pytest.mark.parametrize("width, height, scheme, present", ROOMS,
+                         ids=[f"{w}x{h}-{s}{'-present' if p else ''}" for w, h, s, p in ROOMS])
+def test_what_the_room_sees_is_true(browser, app_url, width, height, scheme, present):
+    """For every example: Guess first hides every token, count, table and plot until Reveal, which shows them
+    all; no token is cut across lines; no card covers its token or the tokens it lights."""
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    page = context.new_page()
+    open_page(page, f"{app_url}?__theme={scheme}" + ("&present=1" if present else ""), "Hello world")
+    assert not page.locator("#reveal").is_visible(), "no question, no Reveal"
+    assert page.evaluate(CUT_TOKENS) == []
+    page.locator("#slide > .label-wrap").click()  # the slide open, to see that Guess first hides it too
+    page.get_by_label("Guess first").check()
+    page.wait_for_function("() => document.body.classList.contains('guess')")
+    assert page.locator("#reveal").is_visible(), "Guess first asks how many tokens"
+    for example in EXAMPLES:
+        page.locator(f"#example-{example.key}").click()
+        wait_for_ids(page, example.text)
+        page.wait_for_selector("#slide table", state="attached")
+        page.wait_for_selector("#heatmap img", state="attached")
+        assert answering_texts(page) == [], f"{example.key}: readable before Reveal"
+        placeholders = page.eval_on_selector_all(
+            "#panels .panel-body", "els => els.map(e => [getComputedStyle(e, '::after').content, "
+                                   "Math.round(parseFloat(getComputedStyle(e, '::after').height))])")
+        assert placeholders == [['"Guess first: how many tokens?"', placeholders[0][1]]] * 3, "one placeholder, one size"
+        page.locator("#reveal").click()
+        page.wait_for_function("() => document.body.classList.contains('revealed')")
+        seen = answering_texts(page)
+        drawn = page.evaluate("() => [...document.querySelectorAll('#panels .tok')].filter(t => t.checkVisibility()).length")
+        assert drawn == page.locator("#panels .tok").count() > 0, f"{example.key}: every token after Reveal"
+        for selector in ("#panels .stats", "#answer li", "#slide table", "#slide img", "#embedding .shape",
+                         "#memory table", "#heatmap img"):
+            assert page.locator(selector).first.is_visible(), f"{example.key}: {selector} after Reveal"
+        assert "<picture>" in seen and any("tokens" in s for s in seen)
+        assert page.evaluate(CUT_TOKENS) == [], example.key
+        assert page.evaluate(CARDS_COVERING) == [], example.key
+    page.locator("#replay-all").click()  # the stepper's chips, then the ids, are whole too
+    page.wait_for_function("() => document.querySelectorAll('.stepper .step-chip').length > 0")
+    page.locator("#view").get_by_text("ids").click()
+    page.wait_for_function("() => document.querySelector('#panels .toks.ids')")
+    assert page.evaluate(CUT_TOKENS) == []
+    page.locator("#view").get_by_text("text").click()
+    page.locator("#panel-gpt2 .tok").first.click()  # a pinned card...
+    page.locator("#input-text textarea").press("End")
+    page.locator("#input-text textarea").press_sequentially("!")  # ...and an edit asks the question again
+    wait_for_ids(page, EXAMPLES[-1].text + "!", names=EXAMPLES[-1].tokenizers)
+    assert answering_texts(page) == [], "readable after an edit"
+    context.close()

@@ -68,6 +68,18 @@ def token_html(tokenizer: str, token: Token, label: str) -> str:
     )
 
 
+def line_broken_token_html(tokenizer: str, token: Token, label: str) -> str:
+    """One token in text view, the line breaks of its newlines outside its block, their marks (↵) inside.
+
+    A token is drawn as one unbreakable block (playground.css), so a newline inside it would stretch
+    the block over two lines. The breaks go after the block when the token ends with its newline
+    ("\\n": the ↵ closes its line), before it otherwise ("\\n   ": the indentation opens the next line).
+    """
+    breaks = "<br>" * label.count("\n")
+    html = token_html(tokenizer, token, label.replace("\n", ""))
+    return html + breaks if token["text"].endswith("\n") else breaks + html
+
+
 def tokens_html(result: dict, text: str, *, show_ids: bool, mark_whitespace: bool) -> str:
     """The coloured blocks of one tokenizer, at most MAX_DRAWN_TOKENS of them."""
     name, normalizes = result["name"], result["normalizes"]
@@ -82,11 +94,11 @@ def tokens_html(result: dict, text: str, *, show_ids: bool, mark_whitespace: boo
     for seg in segments(text, drawn):
         if not seg.tokens:  # characters no token covers: BERT drops spaces and control characters
             parts.append(f'<span class="gap" title="no token covers this">{escape(ws(text[seg.start:seg.end]))}</span>')
-        elif len(seg.tokens) == 1 or show_ids or not any(t["partial"] for t in seg.tokens):
-            parts.extend(
-                token_html(name, t, str(t["id"]) if show_ids else token_label(t, normalizes, mark_whitespace))
-                for t in seg.tokens
-            )
+        elif show_ids:
+            parts.extend(token_html(name, t, str(t["id"])) for t in seg.tokens)
+        elif len(seg.tokens) == 1 or not any(t["partial"] for t in seg.tokens):
+            parts.extend(line_broken_token_html(name, t, token_label(t, normalizes, mark_whitespace))
+                         for t in seg.tokens)
         else:  # a character split into bytes: the character on top, its byte chips underneath
             chips = "".join(token_html(name, t, token_label(t, normalizes, mark_whitespace)) for t in seg.tokens)
             parts.append(

@@ -104,12 +104,17 @@ function playgroundExample(text, key, tokenizers) {
   return [text, key, ...tokenizers];
 }
 
-// Reveal shows the answer and, in guess-first mode, every count; pressing it again hides them.
+// Reveal shows the answer and, in guess-first mode, the tokens and counts; pressing it again hides them.
 function playgroundReveal() {
   document.body.classList.toggle("revealed");
 }
 
-// "guess" hides every count until Reveal; "present" hides what the room does not need.
+// Editing the text asks the question again: what Reveal showed is hidden until the next Reveal.
+document.addEventListener("input", (e) => {
+  if (e.target.closest && e.target.closest("#input-text")) document.body.classList.remove("revealed");
+});
+
+// "guess" hides every token and count until Reveal; "present" hides what the room does not need.
 function playgroundMode(mode, on) {
   document.body.classList.toggle(mode, !!on);
   if (mode === "guess") document.body.classList.remove("revealed");
@@ -125,21 +130,66 @@ function playgroundMode(mode, on) {
 
   function panelOf(tok) { return tok.closest("[id^=\"panel-\"]"); }  // #panel-gpt2, #panel-bert, #panel-llama
 
-  function showCard(tok, x, y) {
+  // The card of a token, pinned (with its replay button) or not, placed by placeCard.
+  function showCard(tok, pinnedCard) {
     if (!card) {
       card = document.createElement("div");
       card.id = "tok-card";
       document.body.appendChild(card);
     }
     card.textContent = tok.dataset.tip;
-    card.classList.remove("pinned-card");
+    card.classList.toggle("pinned-card", !!pinnedCard);
+    if (pinnedCard) {
+      const how = document.createElement("button");  // a pinned card can be used, not only read
+      how.id = "how-built";
+      how.textContent = "How was this built?";
+      how.addEventListener("click", (e) => { e.stopPropagation(); hideCard(); playgroundReplayToken(tok); });
+      card.appendChild(how);
+    }
     card.style.display = "block";
-    // x, y are in the window; the card is placed in the page, so a pinned card scrolls with its token.
-    const pad = 16;
-    const w = card.offsetWidth, h = card.offsetHeight;
-    card.style.left = window.scrollX + Math.max(pad, Math.min(x + pad, window.innerWidth - w - pad)) + "px";
-    card.style.top = window.scrollY + (y + pad + h > window.innerHeight ? y - h - pad : y + pad) + "px";
+    placeCard(tok);
   }
+
+  let cardOf = null;  // the token the card explains
+
+  // A card never covers what it explains: its token and the tokens lit in the other panels. Tried
+  // places: below and above the token's line, below, above and beside each lit token, the window's
+  // edges, each pulled inside the window; the nearest place that covers none of them wins (if none is
+  // free, the one covering least).
+  function placeCard(tok) {
+    const pad = 8, gap = 6;
+    card.style.left = card.style.top = "0px";  // measured with the whole window's width, as it will be drawn
+    const w = card.offsetWidth, h = card.offsetHeight;
+    const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+    const avoid = [tok, ...document.querySelectorAll("#panels .tok.linked")]
+      .flatMap((t) => [...t.getClientRects()])
+      .filter((r) => r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw);
+    const own = tok.getBoundingClientRect();
+    const xs = [own.left, own.right - w, pad, vw - w - pad, ...avoid.flatMap((r) => [r.right + gap, r.left - w - gap])];
+    const ys = [own.bottom + gap, own.top - h - gap, pad, vh - h - pad,
+                ...avoid.flatMap((r) => [r.bottom + gap, r.top - h - gap])];
+    const inside = (v, size, room) => Math.max(pad, Math.min(v, room - size - pad));
+    const covered = (x, y) => avoid.reduce((sum, r) =>
+      sum + Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left)) * Math.max(0, Math.min(y + h, r.bottom) - Math.max(y, r.top)), 0);
+    let best = null;
+    for (const x of xs.map((v) => inside(v, w, vw))) {
+      for (const y of ys.map((v) => inside(v, h, vh))) {
+        const place = {x, y, covered: covered(x, y),
+                       distance: Math.hypot(x + w / 2 - (own.left + own.right) / 2, y + h / 2 - (own.top + own.bottom) / 2)};
+        if (!best || place.covered < best.covered || (place.covered === best.covered && place.distance < best.distance)) {
+          best = place;
+        }
+      }
+    }
+    card.style.left = best.x + "px";
+    card.style.top = best.y + "px";
+    cardOf = tok;
+  }
+  // The card is fixed in the window (placed in the page, it would lengthen the page and move what it
+  // measured): when the page or a panel scrolls, it moves with its token.
+  document.addEventListener("scroll", () => {
+    if (card && card.style.display === "block" && cardOf && document.contains(cardOf)) placeCard(cardOf);
+  }, {capture: true, passive: true});
 
   function hideCard() {
     if (!card) return;
@@ -224,14 +274,7 @@ function playgroundMode(mode, on) {
     pinned = tok;
     tok.classList.add("pinned");
     light(tok);
-    const box = tok.getBoundingClientRect();
-    showCard(tok, box.left, box.bottom);
-    const how = document.createElement("button");  // a pinned card can be used, not only read
-    how.id = "how-built";
-    how.textContent = "How was this built?";
-    how.addEventListener("click", (e) => { e.stopPropagation(); hideCard(); playgroundReplayToken(tok); });
-    card.appendChild(how);
-    card.classList.add("pinned-card");
+    showCard(tok, true);
   }
 
   function tokAt(target) { return target && target.closest ? target.closest("#panels .tok") : null; }
@@ -240,12 +283,8 @@ function playgroundMode(mode, on) {
     if (pinned && !document.contains(pinned)) unpin();  // the panels were redrawn
     const tok = tokAt(e.target);
     if (pinned) return;
-    if (tok) { light(tok); showCard(tok, e.clientX, e.clientY); }
+    if (tok) { light(tok); showCard(tok, false); }
     else { light(null); hideCard(); }
-  });
-  document.addEventListener("mousemove", (e) => {
-    const tok = tokAt(e.target);
-    if (!pinned && tok && card && card.style.display === "block") showCard(tok, e.clientX, e.clientY);
   });
   document.addEventListener("focusin", (e) => {
     const toks = e.target.classList && e.target.classList.contains("toks") ? e.target : null;
@@ -257,8 +296,7 @@ function playgroundMode(mode, on) {
     const tok = tokAt(e.target);
     if (tok && !pinned) {
       light(tok);
-      const box = tok.getBoundingClientRect();
-      showCard(tok, box.left, box.bottom);
+      showCard(tok, false);
     }
   });
   document.addEventListener("click", (e) => {
