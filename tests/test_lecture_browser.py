@@ -379,7 +379,8 @@ READABLE = """roots => {
         for (let node; (node = walker.nextNode());) {
             const el = node.parentElement;
             if (node.textContent.trim() && el.checkVisibility({visibilityProperty: true})) {
-                seen.push({text: node.textContent.trim(), title: !!el.closest(".panel-head, .chooser, #slide > .label-wrap, #all-eight")});
+                seen.push({text: node.textContent.trim(),  // titles, and Gradio's own "0.3s" while a part is redrawn
+                           title: !!el.closest(".panel-head, .chooser, #slide > .label-wrap, #all-eight, [data-testid=status-tracker]")});
             }
         }
         for (const picture of root.querySelectorAll("img, canvas")) {
