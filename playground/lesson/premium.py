@@ -9,9 +9,10 @@ Japanese and Chinese words to [UNK], so its [UNK] count is given beside it.
 from __future__ import annotations
 
 import io
+import json
 
 from playground.tokenizers.assets import verified_path
-from playground.tokenizers.registry import TOKENIZER_NAMES, get_tokenizer
+from playground.tokenizers.registry import TOKENIZER_NAMES, get_tokenizer, tokenizer_class
 
 LANGUAGES = {  # FLORES-200 code -> name, English (the baseline) first
     "eng_Latn": "English", "spa_Latn": "Spanish", "deu_Latn": "German", "rus_Cyrl": "Russian",
@@ -19,15 +20,19 @@ LANGUAGES = {  # FLORES-200 code -> name, English (the baseline) first
     "mya_Mymr": "Burmese", "zho_Hans": "Mandarin", "jpn_Jpan": "Japanese", "kor_Hang": "Korean",
 }
 BASELINE = "eng_Latn"
+# The built-in tokenizers' counts and their chart, made by `python scripts/premium.py` from the FLORES text
+# and the tokenizer files (all sha256-checked): the section opens without loading eight tokenizers or matplotlib.
+STORED_COUNTS = "premium/flores200-counts.json"
+STORED_CHART = "premium/flores200-premium.png"
 
 
 def sentences(code: str) -> list[str]:
     return verified_path(f"flores200-dev-200/{code}.txt").read_text(encoding="utf-8").splitlines()
 
 
-def token_premium(names: tuple[str, ...] = TOKENIZER_NAMES) -> dict:
-    """{"languages", "tokenizers", "tokens": {lang: {name: n}}, "premium": {lang: {name: ratio}},
-    "unk": {lang: {name: n}}}: every language's token count, its ratio to English's, and [UNK]s."""
+def token_counts(names: tuple[str, ...]) -> dict:
+    """{"tokenizers", "tokens": {lang: {name: n}}, "unk": {lang: {name: n}}}: each language's tokens and
+    [UNK]s under each tokenizer, each sentence encoded on its own. Loads every tokenizer of `names`."""
     tokens: dict[str, dict[str, int]] = {code: {} for code in LANGUAGES}
     unk: dict[str, dict[str, int]] = {code: {} for code in LANGUAGES}
     for name in names:
@@ -36,8 +41,36 @@ def token_premium(names: tuple[str, ...] = TOKENIZER_NAMES) -> dict:
             ids = [i for line in sentences(code) for i in tokenizer.encode(line)]
             tokens[code][name] = len(ids)
             unk[code][name] = ids.count(tokenizer.unk_id) if tokenizer.unk_id is not None else 0
-    premium = {code: {name: tokens[code][name] / tokens[BASELINE][name] for name in names} for code in LANGUAGES}
-    return {"languages": list(LANGUAGES), "tokenizers": list(names), "tokens": tokens, "premium": premium, "unk": unk}
+    return {"tokenizers": list(names), "tokens": tokens, "unk": unk}
+
+
+def stored_counts() -> dict:
+    """token_counts(TOKENIZER_NAMES) as stored in assets/ (what scripts/premium.py wrote)."""
+    return json.loads(verified_path(STORED_COUNTS).read_text(encoding="utf-8"))
+
+
+def premium_of(counts: dict) -> dict:
+    """counts with "languages" and "premium": {lang: {name: tokens / English's tokens}}."""
+    names = counts["tokenizers"]
+    premium = {code: {name: counts["tokens"][code][name] / counts["tokens"][BASELINE][name] for name in names}
+               for code in LANGUAGES}
+    return {"languages": list(LANGUAGES), **counts, "premium": premium}
+
+
+def token_premium(names: tuple[str, ...] = TOKENIZER_NAMES) -> dict:
+    """{"languages", "tokenizers", "tokens": {lang: {name: n}}, "premium": {lang: {name: ratio}},
+    "unk": {lang: {name: n}}}: every language's token count, its ratio to English's, and [UNK]s.
+
+    The stored counts for the built-in tokenizers; any other (one added at launch) is counted now and joined.
+    """
+    stored = stored_counts()
+    new = token_counts(tuple(name for name in names if name not in stored["tokenizers"]))
+    source = {name: stored if name in stored["tokenizers"] else new for name in names}
+    return premium_of({
+        "tokenizers": list(names),
+        **{kind: {code: {name: source[name][kind][code][name] for name in names} for code in LANGUAGES}
+           for kind in ("tokens", "unk")},
+    })
 
 
 def premium_chart_png(result: dict) -> bytes:
@@ -52,7 +85,7 @@ def premium_chart_png(result: dict) -> bytes:
     width = 0.84 / len(names)
     x = np.arange(len(codes))
     for k, name in enumerate(names):
-        ax.bar(x + (k - (len(names) - 1) / 2) * width, values[:, k], width, label=get_tokenizer(name).label)
+        ax.bar(x + (k - (len(names) - 1) / 2) * width, values[:, k], width, label=tokenizer_class(name).label)
     ax.axhline(1.0, color="#444444", linewidth=1)
     ax.set_xticks(x, [LANGUAGES[c] for c in codes], fontsize=13)
     ax.set_ylabel("tokens / English tokens", fontsize=13)
@@ -64,6 +97,8 @@ def premium_chart_png(result: dict) -> bytes:
 
 
 def premium_png_for(names: tuple[str, ...]) -> tuple[dict, bytes]:
-    """The premium and its chart, computed together: what the worker process sends back."""
+    """The premium and its chart: the stored chart for exactly the stored tokenizers, else one drawn now."""
     result = token_premium(names)
+    if list(names) == stored_counts()["tokenizers"]:
+        return result, verified_path(STORED_CHART).read_bytes()
     return result, premium_chart_png(result)

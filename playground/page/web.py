@@ -163,12 +163,16 @@ async def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
 
 @lru_cache(maxsize=1)
 def premium_result() -> tuple[dict, bytes]:
-    """The token premium of every tokenizer (the eight and any added at launch) and its chart, computed once,
-    in the worker process (it loads every tokenizer: the server's own memory does not pay for the five it
-    may never show)."""
-    from playground.lesson.premium import premium_png_for
+    """The token premium of every tokenizer (the eight and any added at launch) and its chart, computed once.
+    The built-ins' counts and chart are stored (scripts/premium.py), so they take no tokenizer; a tokenizer
+    without stored counts is counted in the worker process (the server's own memory does not pay for
+    tokenizers it may never show)."""
+    from playground.lesson.premium import premium_png_for, stored_counts
 
-    return server.run_in_worker(premium_png_for, tokenizer_names())
+    names = tokenizer_names()
+    if set(names) <= set(stored_counts()["tokenizers"]):
+        return premium_png_for(names)
+    return server.run_in_worker(premium_png_for, names)
 
 
 def premium_api() -> dict:
