@@ -472,3 +472,28 @@ def test_what_the_room_sees_is_true(browser, app_url, width, height, scheme, pre
     wait_for_ids(page, EXAMPLES[-1].text + "!", names=EXAMPLES[-1].tokenizers)
     assert answering_texts(page) == [], "readable after an edit"
     context.close()
+
+
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_wcag_22_aa_violation(browser, app_url, scheme):
+    """axe-core (the copy inside axe-playwright-python) on the page with an example shown, then with its
+    answer revealed and a token's card pinned: no WCAG 2.0-2.2 A or AA violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, color_scheme=scheme)
+    page = context.new_page()
+    open_page(page, f"{app_url}?__theme={scheme}&example=hindi", HINDI)
+    page.wait_for_selector("#heatmap img")
+    axe = Axe()
+    for state in ("example shown", "revealed, a card pinned"):
+        if state != "example shown":
+            page.locator("#reveal").click()
+            page.locator("#panel-gpt2 .tok").nth(3).click()
+            page.locator("#tok-card").wait_for(state="visible")
+        results = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG_22_AA}})
+        violations = [(v["id"], [n["target"] for n in v["nodes"]]) for v in results.response["violations"]]
+        assert violations == [], f"{scheme}, {state}: {violations}"
+    context.close()
