@@ -12,7 +12,7 @@ import io
 import json
 
 from playground.tokenizers.assets import verified_path
-from playground.tokenizers.registry import TOKENIZER_NAMES, get_tokenizer, tokenizer_class
+from playground.tokenizers.registry import TOKENIZER_NAMES, get_tokenizer, tokenizer_label
 
 LANGUAGES = {  # FLORES-200 code -> name, English (the baseline) first
     "eng_Latn": "English", "spa_Latn": "Spanish", "deu_Latn": "German", "rus_Cyrl": "Russian",
@@ -85,7 +85,7 @@ def premium_chart_png(result: dict) -> bytes:
     width = 0.84 / len(names)
     x = np.arange(len(codes))
     for k, name in enumerate(names):
-        ax.bar(x + (k - (len(names) - 1) / 2) * width, values[:, k], width, label=tokenizer_class(name).label)
+        ax.bar(x + (k - (len(names) - 1) / 2) * width, values[:, k], width, label=tokenizer_label(name))
     ax.axhline(1.0, color="#444444", linewidth=1)
     ax.set_xticks(x, [LANGUAGES[c] for c in codes], fontsize=13)
     ax.set_ylabel("tokens / English tokens", fontsize=13)
