@@ -68,7 +68,7 @@ def test_ids_view_shows_ids():
 
 def test_whitespace_marks_and_toggle():
     _, gpt2, _, _, _, _ = update_panels("a b\n\tc", True, "text", False)
-    assert ">·b</span>" in gpt2 and "↵\n" in gpt2 and "→" in gpt2
+    assert ">·b</span>" in gpt2 and ">↵</span><br>" in gpt2 and "→" in gpt2  # the newline's break beside its block
     _, gpt2, _, _, _, _ = update_panels("a b\n\tc", False, "text", False)
     assert "> b</span>" in gpt2 and ">·b</span>" not in gpt2 and "↵" not in gpt2 and "→" not in gpt2
 

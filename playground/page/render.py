@@ -75,9 +75,10 @@ def line_broken_token_html(tokenizer: str, token: Token, label: str) -> str:
     the block over two lines. The breaks go after the block when the token ends with its newline
     ("\\n": the ↵ closes its line), before it otherwise ("\\n   ": the indentation opens the next line).
     """
-    breaks = "<br>" * label.count("\n")
-    html = token_html(tokenizer, token, label.replace("\n", ""))
-    return html + breaks if token["text"].endswith("\n") else breaks + html
+    lines = label.replace("\r\n", "\n").replace("\r", "\n")  # unmarked, CR breaks a line as the parser reads it
+    breaks = "<br>" * lines.count("\n")
+    html = token_html(tokenizer, token, lines.replace("\n", ""))
+    return html + breaks if lines.endswith("\n") else breaks + html
 
 
 def tokens_html(result: dict, text: str, *, show_ids: bool, mark_whitespace: bool) -> str:
