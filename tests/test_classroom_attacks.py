@@ -321,3 +321,24 @@ def test_a_link_of_any_length_gets_a_page(server):
     [message] = [json.loads(line[6:]) for line in body.decode().splitlines() if '"process_completed"' in line]
     text = message["output"]["data"][0]
     assert set(text) == {"x"} and 50_000 < len(text) <= 60_000  # cut to fit, like ?text= past its limit
+
+
+def test_a_damaged_share_link_opens_the_page_and_says_so(server, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    url, _, _ = server
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                          "--disable-component-update", "--no-first-run"])
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"{url}?z=AAAA")  # base64 of three zero bytes: no DEFLATE stream in them
+        note = page.locator("#link-note")
+        note.wait_for(state="visible")
+        assert "is damaged and could not be unpacked" in note.inner_text()
+        page.screenshot(path=str(tmp_path / "damaged-link.png"))
+        page.goto(url)  # a sound link: no note, and it takes no room
+        page.wait_for_function("document.querySelector('#panel-gpt2').textContent.includes('15496') || "
+                               "document.querySelector('#panel-gpt2 .tok')")
+        assert not page.locator("#link-note").is_visible()
+        browser.close()

@@ -238,7 +238,8 @@ def link_note(query: dict) -> str:
 
 def page_for_request(request: gr.Request) -> tuple:
     query = dict(request.query_params)
-    return (*page_from_url(query), link_note(query))
+    note = link_note(query)
+    return (*page_from_url(query), gr.HTML(note, visible=bool(note)))  # hidden, it takes no room on the screen
 
 
 def register_from_command_line(argv: list[str]) -> None:
@@ -274,7 +275,7 @@ def build_demo() -> gr.Blocks:
             show_label=False, elem_id="input-text", lines=2, max_lines=8, autofocus=True,
             placeholder="Type or paste anything", container=False,
         )
-        link_message = gr.HTML(elem_id="link-note")  # a damaged share link says so here
+        link_message = gr.HTML(elem_id="link-note", visible=False)  # a damaged share link says so here
         example_key = gr.Textbox(value="", visible=False)  # the example the text came from: its question stays after edits
         with gr.Row(elem_id="lecture", equal_height=True):
             prompt = gr.HTML(elem_id="prompt")
