@@ -16,7 +16,13 @@ from hypothesis import settings
 # CI runs every property test with more examples than a developer's quick run.
 settings.register_profile("ci", max_examples=400, deadline=None)
 settings.register_profile("dev", max_examples=150, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+# Under mutmut (bench/mutation.py) every test runs once per mutant: fewer examples, the same ones each run.
+settings.register_profile("mutation", max_examples=10, deadline=None, derandomize=True, database=None)
+UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
+if UNDER_MUTMUT:  # mutmut forks a process per mutant: an OpenMP thread team made before the fork hangs it
+    os.environ["OMP_NUM_THREADS"] = "1"
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mutation" if UNDER_MUTMUT
+                                     else "ci" if os.environ.get("CI") else "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
@@ -124,3 +130,22 @@ def assets_copy(tmp_path, monkeypatch):
     yield tmp_path / "assets"
     assets.verified_path.cache_clear()
     gpt2_encoding.cache_clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _caches_cleared_for_a_mutant():
+    """Under mutmut, a mutant's tests run in a process forked after a run of the unmutated code, so
+    every cache (loaded tokenizers, lru_caches, the embedding tables) holds unmutated answers and
+    would hide the mutant. Clear the caches the mutated function can feed: imports run
+    page -> lesson -> tokenizers, so a mutant only reaches caches of its own layer and the ones above."""
+    from mutation_caches import clear_caches_for
+
+    clear_caches_for(os.environ.get("MUTANT_UNDER_TEST", ""))
+
+
+def pytest_collection_modifyitems(items):
+    """Under mutmut, a mutant's tests run fastest first (mutmut's own timings): most mutants die in the first."""
+    if UNDER_MUTMUT:
+        from mutation_caches import fastest_first
+
+        fastest_first(items)

@@ -1,0 +1,252 @@
+"""The panels' markup, element by element, against values written here: ids and bytes checked against
+the official libraries, labels and hover cards spelled out, every class one the page styles or scripts.
+
+Bugs caught: a token drawn in the wrong group, a wrong label or hover card, a class the stylesheet does not
+know (the page would lose its look), a note shown when nothing was left out.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from playground import compare
+from playground.lesson.examples import EXAMPLES_BY_KEY
+from playground.page.colors import token_color
+from playground.page.display import segments, show_whitespace, token_label
+from playground.page.render import panel_html, stats_html, token_tip
+
+STATIC = Path(__file__).resolve().parent.parent / "playground" / "page" / "static"
+TEXT = "Hi नम  x\x00"  # a partial (Hindi), two spaces (BERT drops them), a control character
+GPT2_IDS = [17250, 28225, 101, 11976, 106, 220, 2124, 188]
+
+
+def soup(html: str) -> BeautifulSoup:
+    return BeautifulSoup(html, "html5lib")  # as a browser parses it (html.parser folds a run of spaces)
+
+
+def panel(name: str, text: str = TEXT, special: bool = True, **kwargs) -> BeautifulSoup:
+    result = compare(text, special, tokenizers=(name,))
+    return soup(panel_html(result["tokenizers"][0], result["text"], **kwargs))
+
+
+def drawn(body: BeautifulSoup) -> list[tuple]:
+    """The panel's token area, in order: ("tok", kind, id, start, end, label), ("gap", text) and
+    ("group", start, end, character, [its byte chips as toks])."""
+    def tok(el) -> tuple:
+        kind = " ".join(c for c in el["class"] if c != "tok")
+        return ("tok", kind, int(el["data-id"]), int(el["data-start"]), int(el["data-end"]), el.get_text())
+
+    out = []
+    for el in body.select_one(".toks").find_all(recursive=False):
+        if "tok" in el["class"]:
+            out.append(tok(el))
+        elif el["class"] == ["gap"]:
+            assert el["title"] == "no token covers this"
+            out.append(("gap", el.get_text()))
+        else:
+            assert el["class"] == ["group"], el
+            char, chips = el.find_all(recursive=False)
+            assert char["class"] == ["group-char"] and chips["class"] == ["group-bytes"]
+            out.append(("group", int(el["data-start"]), int(el["data-end"]), char.get_text(),
+                        [tok(c) for c in chips.find_all(recursive=False)]))
+    return out
+
+
+def test_the_three_panels_element_by_element(official_gpt2, official_bert, official_llama):
+    assert official_gpt2.encode_ordinary(TEXT) == GPT2_IDS
+    assert [official_gpt2.decode_single_token_bytes(i) for i in GPT2_IDS[1:5]] == [
+        b" \xe0\xa4", b"\xa8", b"\xe0\xa4", b"\xae"]  # न is E0 A4 A8, म is E0 A4 AE
+    assert drawn(panel("gpt2")) == [
+        ("tok", "", 17250, 0, 2, "Hi"),
+        ("group", 2, 4, "·न", [("tok", "partial", 28225, 2, 4, "20 E0 A4"), ("tok", "partial", 101, 3, 4, "A8")]),
+        ("group", 4, 5, "म", [("tok", "partial", 11976, 4, 5, "E0 A4"), ("tok", "partial", 106, 4, 5, "AE")]),
+        ("tok", "", 220, 5, 6, "·"),
+        ("tok", "", 2124, 6, 8, "·x"),
+        ("tok", "", 188, 8, 9, "␀"),
+    ]
+    assert official_bert.encode(TEXT).ids == [101, 7632, 1327, 29867, 1060, 102]
+    assert drawn(panel("bert")) == [
+        ("tok", "special", 101, 0, 0, "[CLS]"),
+        ("tok", "", 7632, 0, 2, "hi"),  # BERT shows its pieces: the lowercasing is seen
+        ("gap", "·"),
+        ("tok", "", 1327, 3, 4, "न"),
+        ("tok", "", 29867, 4, 5, "##म"),
+        ("gap", "··"),
+        ("tok", "", 1060, 7, 8, "x"),
+        ("gap", "␀"),
+        ("tok", "special", 102, 9, 9, "[SEP]"),
+    ]
+    assert [1, *official_llama.encode(TEXT)] == [1, 6324, 29871, 30424, 30485, 29871, 921, 3]
+    assert drawn(panel("llama")) == [
+        ("tok", "special", 1, 0, 0, "<s>"),
+        ("tok", "", 6324, 0, 2, "Hi"),
+        ("tok", "", 29871, 2, 3, "·"),
+        ("tok", "", 30424, 3, 4, "न"),
+        ("tok", "", 30485, 4, 5, "म"),
+        ("tok", "", 29871, 5, 6, "·"),
+        ("tok", "", 921, 6, 8, "·x"),
+        ("tok", "", 3, 8, 9, "␀"),
+    ]
+
+
+def test_whitespace_off_shows_the_raw_text_and_ids_on_shows_ids_without_groups():
+    assert drawn(panel("gpt2", mark_whitespace=False)) == [
+        ("tok", "", 17250, 0, 2, "Hi"),
+        ("group", 2, 4, " न", [("tok", "partial", 28225, 2, 4, "20 E0 A4"), ("tok", "partial", 101, 3, 4, "A8")]),
+        ("group", 4, 5, "म", [("tok", "partial", 11976, 4, 5, "E0 A4"), ("tok", "partial", 106, 4, 5, "AE")]),
+        ("tok", "", 220, 5, 6, " "),
+        ("tok", "", 2124, 6, 8, " x"),
+        ("tok", "", 188, 8, 9, ""),  # the raw NUL, which a browser's parser drops
+    ]
+    assert [t[1:] for t in drawn(panel("bert", mark_whitespace=False)) if t[0] == "gap"] == [(" ",), ("  ",), ("",)]
+    body = panel("gpt2", show_ids=True)
+    assert drawn(body) == [("tok", "partial" if 1 <= k <= 4 else "", i, s, e, str(i)) for k, (i, s, e) in
+                           enumerate(zip(GPT2_IDS, [0, 2, 3, 4, 4, 5, 6, 8], [2, 4, 4, 5, 5, 6, 8, 9]))]
+    assert body.select_one(".toks")["class"] == ["toks", "ids"]
+    assert panel("gpt2").select_one(".toks")["class"] == ["toks"]
+
+
+def test_every_token_is_coloured_by_its_tokenizer_and_id_in_both_themes():
+    for name in ("gpt2", "bert", "llama"):
+        for el in panel(name).select(".tok"):
+            light, dark = token_color(name, int(el["data-id"]), "light"), token_color(name, int(el["data-id"]), "dark")
+            assert el["style"] == f"background-color:{light};--tok-dark:{dark}"
+
+
+def test_hover_cards_spell_out_id_piece_bytes_span_and_kind():
+    tips = {int(el["data-id"]): el["data-tip"] for el in panel("gpt2").select(".tok")}
+    assert tips[28225] == "id 28225\npiece Ġà¤\nbytes 20 E0 A4\nchars [2, 4)\npart of a character"
+    assert tips[17250] == "id 17250\npiece Hi\nbytes 48 69\nchars [0, 2)"
+    tips = {int(el["data-id"]): el["data-tip"] for el in panel("bert").select(".tok")}
+    assert tips[101] == "id 101\npiece [CLS]\nchars [0, 0)\nspecial token"  # no bytes: a special token has none
+    assert tips[102] == "id 102\npiece [SEP]\nchars [9, 9)\nspecial token"
+    assert token_tip({"id": 5, "piece": "p", "bytes_hex": "", "start": 1, "end": 2, "partial": True,
+                      "special": True}) == "id 5\npiece p\nchars [1, 2)\npart of a character\nspecial token"
+
+
+def stats(html: str) -> list[tuple[str, str, bool]]:
+    """(figure, label, marked bad) for each count under a panel's title."""
+    return [(el.b.get_text(), el.get_text()[len(el.b.get_text()) + 1:], "bad" in el["class"])
+            for el in soup(html).select(".stats > span")]
+
+
+def test_the_counts_under_each_title():
+    by = {t["name"]: t for t in compare(TEXT, special=True)["tokenizers"]}
+    assert stats(stats_html(by["gpt2"], TEXT)) == [
+        ("8", "tokens", False), ("9", "chars", False), ("1.12", "chars/token", False), ("yes", "lossless", False),
+        ("0", "unknown", False)]
+    assert stats(stats_html(by["bert"], TEXT)) == [
+        ("6", "tokens", False), ("9", "chars", False), ("1.5", "chars/token", False), ("no", "lossless", True),
+        ("0", "[UNK]", False)]
+    [empty] = compare("", tokenizers=("llama",))["tokenizers"]
+    assert stats(stats_html(empty, "")) == [
+        ("0", "tokens", False), ("0", "chars", False), ("–", "chars/token", False), ("yes", "lossless", False),
+        ("0", "unknown", False)]
+    assert all(el["class"] == ["stat"] for el in soup(stats_html(by["gpt2"], TEXT)).select(".stats > span"))
+    big = "☃ " * 1500  # thousands get their separator
+    [bert] = compare(big, tokenizers=("bert",))["tokenizers"]
+    assert stats(stats_html(bert, big))[:2] == [("1,500", "tokens", False), ("3,000", "chars", False)]
+    assert stats(stats_html(bert, big))[4] == ("1,500", "[UNK]", False)
+
+
+def test_the_indentation_count_appears_only_for_indented_text():
+    code = EXAMPLES_BY_KEY["code"].text
+    [gpt2] = compare(code, tokenizers=("gpt2",))["tokenizers"]
+    indented = {k for line in re.finditer(r"^ +", code, re.MULTILINE) for k in range(*line.span())}
+    indent = [t for t in gpt2["tokens"] if t["text"] and set(range(t["start"], t["end"])) <= indented]
+    assert len(indent) == 13  # GPT-2 spells each run of spaces in single-space tokens but the last
+    assert stats(stats_html(gpt2, code))[5] == ("13", "on indentation", False)
+    [flat] = compare("no indent\nhere", tokenizers=("gpt2",))["tokenizers"]
+    assert len(stats(stats_html(flat, "no indent\nhere"))) == 5
+    [bert] = compare("  x", tokenizers=("bert",))["tokenizers"]  # BERT drops the spaces: 0, and still said
+    assert stats(stats_html(bert, "  x"))[5] == ("0", "on indentation", False)
+
+
+def test_panel_head_names_tokenizer_library_and_vocabulary():
+    for name, label, sub in [("gpt2", "GPT-2 byte-level BPE", "tiktoken · vocabulary 50,257"),
+                             ("bert", "BERT WordPiece", "transformers · vocabulary 30,522"),
+                             ("llama", "Llama 2 SentencePiece", "sentencepiece · vocabulary 32,000")]:
+        body = panel(name)
+        root = body.select_one("body > div")
+        assert root["class"] == ["panel-body"] and root["data-tokenizer"] == name
+        assert body.select_one(".panel-head h3").get_text() == label
+        assert body.select_one(".panel-head .sub").get_text() == sub
+        toks = body.select_one(".toks")
+        assert toks["tabindex"] == "0" and toks["aria-label"] == f"{label} tokens"
+
+
+def test_what_decode_gives_back_is_noted_only_for_a_normalizing_tokenizer_that_lost_text():
+    notes = [p.get_text() for p in panel("bert").select("p.note")]
+    assert notes == ["decode(encode(text)) gives back: hi नम x"]
+    assert panel("bert").select_one("p.note q").get_text() == "hi नम x"
+    assert panel("gpt2").select("p.note") == [] and panel("llama").select("p.note") == []
+    assert panel("bert", "hello world").select("p.note") == []  # lowercase already: nothing lost
+    long = "Ab " * 100  # 300 characters: the note keeps the first 160 and says the rest goes on
+    [back] = [q.get_text() for q in panel("bert", long).select("p.note q")]
+    assert back == ("ab " * 100).strip()[:160] + "…"
+    short = "Ab " * 53  # decodes to 158 characters: shown whole
+    assert [q.get_text() for q in panel("bert", short).select("p.note q")] == [("ab " * 53).strip()]
+
+
+def test_a_long_text_draws_its_first_thousand_tokens_and_no_gap_after_them(official_gpt2):
+    text = "a" + " a" * 1200
+    body = panel("gpt2", text, special=False)
+    assert len(body.select(".tok")) == 1000 and body.select(".gap") == []
+    assert [p.get_text() for p in body.select("p.note")] == [
+        "Drawing the first 1,000 of 1,201 tokens; the counts above are for all of them."]
+    assert int(body.select(".tok")[-1]["data-end"]) == 1 + 2 * 999
+
+
+def classes(html: str) -> set[str]:
+    return {c for el in soup(html).find_all(class_=True) for c in el["class"]}
+
+
+def test_every_class_the_panels_write_is_one_the_page_styles_or_scripts():
+    """A misspelt class loses its look or its behaviour silently: each must be in playground.css or .js,
+    or be one of the hooks the tests and outside checks select by."""
+    page = (STATIC / "playground.css").read_text() + (STATIC / "playground.js").read_text()
+    hooks = {"partial", "stat", "panel-body"}  # test hooks: `.tok.partial`, `.stats .stat`, `.panel-body`
+    written = set()
+    for name in ("gpt2", "bert", "llama"):
+        for kwargs in ({}, {"show_ids": True}):
+            written |= classes(str(panel(name, **kwargs)))
+    assert written >= {"tok", "partial", "special", "gap", "group", "group-char", "group-bytes", "stats", "stat",
+                       "bad", "note", "panel-body", "panel-head", "sub", "toks", "ids"}
+    for name in written - hooks:
+        assert re.search(rf"[.'\"]{re.escape(name)}\b", page), f"class {name!r} is in no stylesheet or script"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("  x\n\r\t\x7f", "··x↵\n␍→␡"),
+    ("\x00\x1f", "␀␟"),
+    ("plain", "plain"),
+])
+def test_whitespace_marks(text, expected):
+    assert show_whitespace(text) == expected
+
+
+def test_token_labels():
+    base = {"id": 1, "piece": "Ġhi", "text": " hi", "start": 0, "end": 3, "bytes_hex": "20 68 69", "partial": False,
+            "special": False}
+    assert token_label(base) == "·hi"
+    assert token_label(base, mark_whitespace=False) == " hi"
+    assert token_label(base, normalizes=True) == "Ġhi"
+    assert token_label({**base, "partial": True}) == "20 68 69"
+    assert token_label({**base, "special": True}) == "Ġhi"
+    assert token_label({**base, "text": ""}) == "Ġhi"  # covers no character: Llama's dummy-prefix "▁"
+
+
+def test_segments_walk_tokens_groups_and_gaps():
+    def tok(start, end):
+        return {"start": start, "end": end}
+
+    got = [(s.start, s.end, len(s.tokens)) for s in
+           segments("abcdefgh", [tok(1, 2), tok(2, 4), tok(3, 4), tok(3, 5), tok(6, 7)])]
+    assert got == [(0, 1, 0), (1, 2, 1), (2, 5, 3), (5, 6, 0), (6, 7, 1), (7, 8, 0)]
+    assert [(s.start, s.end, len(s.tokens)) for s in segments("ab", [])] == [(0, 2, 0)]
+    assert [(s.start, s.end, len(s.tokens)) for s in segments("ab", [tok(0, 2)])] == [(0, 2, 1)]
+    assert list(segments("", [])) == []
