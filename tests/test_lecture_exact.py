@@ -1,0 +1,130 @@
+"""The lecture's answers word for word, on small results written out here by hand, and the indentation
+count on its edge cases.
+
+Bugs caught: "1 tokens", a token over the edge of the glitch word or the number counted as part of it,
+a space before the glitch word taken when it is not there, the "edited" note on the example's own text,
+an empty token counted as indentation.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+from playground import compare
+from playground.lesson.examples import EXAMPLES_BY_KEY
+from playground.lesson.lecture import (
+    answer_html,
+    glitch_answer,
+    indentation_token_count,
+    language_answer,
+    number_answer,
+    overlapping,
+    prompt_html,
+    whitespace_answer,
+)
+
+
+def tok(start: int, end: int, piece: str = "p", token_id: int = 7) -> dict:
+    return {"id": token_id, "piece": piece, "start": start, "end": end, "partial": False}
+
+
+def result(text: str, *tokenizers: dict) -> dict:
+    return {"text": text, "tokenizers": list(tokenizers)}
+
+
+def tokenizer(name: str, tokens: list[dict], **extra) -> dict:
+    return {"name": name, "label": name.upper(), "tokens": tokens, "starts": [t["start"] for t in tokens],
+            "ends": [t["end"] for t in tokens], "count": len(tokens), **extra}
+
+
+@pytest.mark.parametrize("text, spans, expected", [
+    ("  x", [(0, 1), (1, 3)], 1),  # " " is indentation; " x" reaches past it
+    ("  x", [(0, 2), (2, 3)], 1),
+    ("\t\tx\n  y", [(0, 1), (1, 2), (2, 3), (3, 4), (4, 6), (6, 7)], 3),  # tabs too, and every line
+    ("  x", [(0, 0), (0, 2), (2, 3)], 1),  # an empty token (Llama's dummy prefix) covers nothing
+    ("x  y", [(0, 1), (1, 3), (3, 4)], 0),  # spaces inside a line are not indentation
+    ("a\n  ", [(0, 1), (1, 2), (2, 4)], 1),  # a last line of spaces alone
+    ("", [], 0),
+])
+def test_indentation_token_count(text, spans, expected):
+    starts, ends = [s for s, _ in spans], [e for _, e in spans]
+    assert indentation_token_count(text, starts, ends) == expected
+
+
+def test_whitespace_answer_counts_in_words():
+    text = "  x"
+    answer = whitespace_answer(result(text, tokenizer("a", [tok(0, 1), tok(1, 3)]), tokenizer("b", [tok(2, 3)]),
+                                      tokenizer("c", [tok(0, 1), tok(1, 2), tok(2, 3)])), None)
+    assert answer == ["<b>1</b> token on indentation", "<b>0</b> tokens on indentation",
+                      "<b>2</b> tokens on indentation"]
+
+
+def test_glitch_answer_takes_the_space_before_the_word_only_when_there_is_one():
+    word = "SolidGoldMagikarp"
+    spaced = " " + word
+    one = tokenizer("a", [tok(0, 18, "ĠSolidGoldMagikarp", 43453)])
+    split = tokenizer("b", [tok(0, 1, "▁"), tok(1, 10, "Solid<"), tok(10, 18, "GoldMagikarp"), tok(18, 19, "!")])
+    assert glitch_answer(result(spaced + "!", one, split), None) == [
+        "<b>one</b> token, id <b>43453</b> (<code>ĠSolidGoldMagikarp</code>)",
+        "<b>3</b> pieces: <code>▁</code> <code>Solid&lt;</code> <code>GoldMagikarp</code>"]
+    glued = "x" + word  # no space before it: the "x" token is not part of the answer
+    assert glitch_answer(result(glued, tokenizer("a", [tok(0, 1, "x"), tok(1, 18, word, 5)])), None) == [
+        "<b>one</b> token, id <b>5</b> (<code>SolidGoldMagikarp</code>)"]
+    assert glitch_answer(result(word, tokenizer("a", [tok(0, 17, word, 9)])), None) == [
+        "<b>one</b> token, id <b>9</b> (<code>SolidGoldMagikarp</code>)"]
+    assert glitch_answer(result("no glitch", tokenizer("a", [])), None) == (
+        "This text has no SolidGoldMagikarp to look at.")
+
+
+def test_number_answer_counts_pieces_in_words():
+    text = "a 1234567890 b"
+    one = tokenizer("a", [tok(0, 1), tok(1, 12, "Ġ1234567890"), tok(12, 14)])
+    three = tokenizer("b", [tok(0, 2), tok(2, 5, "123"), tok(5, 12, "4567890"), tok(12, 13, " ")])
+    assert number_answer(result(text, one, three), None) == [
+        "<b>1</b> piece: <code>Ġ1234567890</code>", "<b>2</b> pieces: <code>123</code> <code>4567890</code>"]
+    assert number_answer(result("123456789", one), None) == "This text has no 1234567890 to look at."
+
+
+def test_overlapping_takes_only_tokens_that_share_a_character():
+    tokens = tokenizer("a", [tok(0, 2), tok(2, 4), tok(3, 3), tok(4, 6)])
+    assert [(t["start"], t["end"]) for t in overlapping(tokens, 2, 4)] == [(2, 4), (3, 3)]
+    assert overlapping(tokens, 6, 8) == []
+
+
+def test_language_answer_word_for_word(official_gpt2):
+    example = EXAMPLES_BY_KEY["hindi"]
+    assert len(official_gpt2.encode_ordinary(example.english)) == 12  # "Hello, how are you? I am writing in Hindi."
+    tokens = [{**tok(0, 1), "partial": True}, {**tok(0, 1), "partial": True}, tok(1, 3), tok(3, 3)]
+    answer = language_answer(result("abc", tokenizer("gpt2", tokens, chars=3)), example)
+    assert answer == ["<b>4</b> tokens for 3 characters: <b>1.33</b> per character; <b>2</b> byte fragments; "
+                      "<b>0.3x</b> the 12 tokens of the English sentence"]
+    empty = language_answer(result("", tokenizer("gpt2", [], chars=0)), example)
+    assert empty == ["<b>0</b> tokens for 0 characters: <b>0.00</b> per character; <b>0</b> byte fragments; "
+                     "<b>0.0x</b> the 12 tokens of the English sentence"]
+
+
+def test_answer_html_around_the_answer():
+    code = EXAMPLES_BY_KEY["code"]
+    html = answer_html("code", compare(code.text))
+    assert html.startswith("<ul><li data-tokenizer=\"gpt2\"><span class=\"who\">GPT-2 byte-level BPE:</span> <b>")
+    assert html.endswith("</li></ul>")
+    soup = BeautifulSoup(html, "html5lib")
+    assert [li["data-tokenizer"] for li in soup.select("li")] == ["gpt2", "bert", "llama"]
+    assert soup.select("p") == []  # the example's own text: no "edited" note, no glitch explanation
+    edited = answer_html("magikarp", compare("say SolidGoldMagikarp"))
+    assert edited.startswith('<p class="edited">Computed on your edited text.</p><ul>')
+    assert edited.endswith("</ul><p>It is a glitch token: the string was common in the text GPT-2&#x27;s tokenizer "
+                           "was built from (a Reddit user name) but almost absent from the text the model was trained "
+                           "on, so its row of the embedding table was barely trained, and the model behaves oddly on "
+                           "it.</p>")
+    assert answer_html("numbers", compare("none")) == (
+        '<p class="edited">Computed on your edited text.</p><p>This text has no 1234567890 to look at.</p>')
+    assert answer_html("mine", compare("x")) == ""
+
+
+def test_prompt_html():
+    assert prompt_html("numbers") == "<p><b>Numbers:</b> Into which pieces does each model cut 1234567890?</p>"
+    assert prompt_html("hindi") == ("<p><b>Hindi:</b> How many tokens per character, and how many times the "
+                                    "English sentence&#x27;s count?</p>")
+    assert prompt_html("") == ""
