@@ -1,0 +1,91 @@
+"""The exact layer's smaller promises, against the official libraries and literals: token dicts cut at a
+limit, WordPiece's replay step by step, the replay cut at exactly its limit, the clear errors.
+
+Bugs caught: a limit that drops or adds a token, a replay cut one chunk early or late, a WordPiece word
+over the length limit not turned into [UNK], an error that names the wrong type.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from playground import compare, get_tokenizer, replay
+from playground.tokenizers.replay import MAX_REPLAY_CHUNKS
+
+
+@pytest.mark.parametrize("name", ["gpt2", "bert", "llama"])
+def test_tokens_are_the_first_limit_token_dicts(name):
+    tokenizer = get_tokenizer(name)
+    text = "Hello world, नमस्ते"
+    everything = compare(text, special=True, tokenizers=(name,))["tokenizers"][0]["tokens"]
+    assert tokenizer.tokens(text, special=True) == everything
+    assert tokenizer.tokens(text, special=True, limit=3) == everything[:3]
+    assert tokenizer.tokens(text) == compare(text, tokenizers=(name,))["tokenizers"][0]["tokens"]
+    assert tokenizer.tokens(text, limit=0) == []
+
+
+def test_wordpiece_replay_step_by_step(official_bert):
+    assert official_bert.encode("tokenization", add_special_tokens=False).tokens == ["token", "##ization"]
+    [word, snowman] = replay("tokenization ☃", "bert")["chunks"]
+    assert word == {"text": "tokenization", "steps": [["tokenization"], ["token", "##ization"], ["token", "##ization"]],
+                    "merges": [{"prefix": "token", "at": 0}, {"prefix": "##ization", "at": 1}], "ids": [19204, 3989]}
+    assert snowman == {"text": "☃", "steps": [["☃"], ["[UNK]"]], "merges": [{"unknown": "☃", "at": 0}], "ids": [100]}
+
+
+def test_wordpiece_gives_up_on_a_word_past_its_length_limit(official_bert):
+    """bert-base-uncased's tokenizer.json: max_input_chars_per_word = 100."""
+    assert official_bert.encode("a" * 101, add_special_tokens=False).ids == [100]
+    [long] = replay("a" * 101, "bert")["chunks"]
+    assert long["ids"] == [100] and long["merges"] == [{"unknown": "a" * 101, "at": 0}]
+    assert long["steps"] == [["a" * 101], ["[UNK]"]]
+    [limit] = replay("a" * 100, "bert")["chunks"]
+    assert limit["ids"] == official_bert.encode("a" * 100, add_special_tokens=False).ids
+
+
+@pytest.mark.parametrize("chunks, cut", [(64, False), (65, True)])
+def test_the_replay_is_cut_only_past_its_limit(chunks, cut):
+    text = "a" + " a" * (chunks - 1)  # GPT-2's pattern: one chunk per word
+    r = replay(text, "gpt2")
+    assert MAX_REPLAY_CHUNKS == 64
+    assert r["cut"] is cut and len(r["chunks"]) == 64 and r["tokenizer"] == "gpt2"
+
+
+def test_a_lookup_replaces_the_merges_when_the_whole_chunk_is_a_token():
+    """tiktoken looks a chunk up whole first: "Ġ" + 16 other bytes merge into 43453 through 17 ranked merges."""
+    [chunk] = replay(" SolidGoldMagikarp", "gpt2")["chunks"]
+    assert chunk["ids"] == [43453] and chunk["steps"][-1] == ["ĠSolidGoldMagikarp"]
+    assert all("lookup" not in m for m in chunk["merges"])  # reached by merges alone here
+
+
+@pytest.mark.parametrize("bad, kind", [(b"x", "bytes"), (None, "NoneType"), (3, "int")])
+def test_replay_refuses_what_is_not_text(bad, kind):
+    with pytest.raises(ValueError, match=f"replay\\(\\) takes text as a str, got {kind}$"):
+        replay(bad, "gpt2")
+
+
+def test_compare_names_the_known_tokenizers_when_refusing():
+    with pytest.raises(ValueError, match="unknown tokenizer gpt5; choose from gpt2, bert, llama, gpt4, gpt4o, llama3, "
+                                         "mistral, gemma$"):
+        compare("x", tokenizers=("gpt2", "gpt5"))
+    with pytest.raises(ValueError, match=r"unknown tokenizer list \(empty\); choose from gpt2, "):
+        compare("x", tokenizers=())
+    with pytest.raises(ValueError, match=r"compare\(\) takes text as a str, got bytes; decode it first, "
+                                         r"e\.g\. data\.decode\('utf-8'\)$"):
+        compare(b"x")
+    with pytest.raises(ValueError, match=r"compare\(\) takes text as a str, got int; pass a str$"):
+        compare(3)
+    with pytest.raises(ValueError, match="unknown tokenizer 'gpt5'; choose one of gpt2, bert, llama, gpt4, "):
+        get_tokenizer("gpt5")
+    assert compare("x", tokenizers="gpt2")["tokenizers"][0]["name"] == "gpt2"  # one name as a str
+
+
+def test_describe_reports_every_field_for_a_short_text():
+    [gpt2, bert] = compare("Héllo", special=True, tokenizers=("gpt2", "bert"))["tokenizers"]
+    assert {k: gpt2[k] for k in ("name", "label", "library", "vocab_size", "normalizes", "count", "chars", "bytes",
+                                 "chars_per_token", "unk_count", "decoded", "lossless")} == {
+        "name": "gpt2", "label": "GPT-2 byte-level BPE", "library": "tiktoken", "vocab_size": 50257,
+        "normalizes": False, "count": len(gpt2["ids"]), "chars": 5, "bytes": 6,
+        "chars_per_token": round(5 / len(gpt2["ids"]), 2), "unk_count": 0, "decoded": "Héllo", "lossless": True}
+    assert bert["ids"][0] == 101 and bert["ids"][-1] == 102
+    assert bert["decoded"] == "hello" and bert["lossless"] is False and bert["normalizes"] is True
+    assert compare("", tokenizers=("gpt2",))["tokenizers"][0]["chars_per_token"] is None
