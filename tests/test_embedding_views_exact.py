@@ -235,6 +235,12 @@ def test_embed_summary_of_a_capped_text():
     assert summary["one_hot"] == {"shape": [1, 70, 50257], "bytes": 70 * 50257 * 4, "equals_lookup": True,
                                   "checked_tokens": 64}
     assert np.array(summary["similarity"]).shape == (64, 64)
+    short = embed_summary(gpt2_tokens("the dog and the cat"), GPT2_INIT)["similarity"]  # to 6 decimals, no more
+    rows = embed([1169, 3290, 290, 262, 3797], GPT2_INIT)[0].numpy().astype(np.float64)
+    unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    assert np.allclose(short, unit @ unit.T, atol=6e-7, rtol=0)
+    assert all(round(v, 6) == v for row in short for v in row)
+    assert any(round(v, 5) != v for row in short for v in row)
 
 
 def test_unknown_init_is_refused_with_the_choices():

@@ -34,7 +34,7 @@ def char_boundaries(text: str) -> list[int]:
     return offsets
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=30)
 @given(text=any_text)
 def test_byte_level_spans_tile_the_text_exactly(text):
     """Each token covers the characters its bytes touch: no gap, no overlap but a shared character,
@@ -61,7 +61,7 @@ def test_byte_level_spans_tile_the_text_exactly(text):
         assert covered == list(range(len(clean)))
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=30)
 @given(text=any_text)
 def test_bert_spans_are_in_order_and_leave_out_only_what_bert_drops(text, official_bert):
     """WordPiece works on whole characters (a Hangul syllable decomposes into several pieces over one
@@ -78,7 +78,7 @@ def test_bert_spans_are_in_order_and_leave_out_only_what_bert_drops(text, offici
             assert official_bert.encode(ch, add_special_tokens=False).ids == [], (k, ch)
 
 
-@settings(deadline=None)
+@settings(deadline=None, max_examples=50)
 @given(text=any_text)
 def test_each_tokens_bytes_are_the_official_ones_and_decode_in_order_to_the_text(text, official_gpt2, official_llama):
     result = compare(text, tokenizers=("gpt2", "llama"))
@@ -104,7 +104,7 @@ def stat(html: str, label: str) -> str:
     raise AssertionError(f"no {label} figure")
 
 
-@settings(deadline=None, max_examples=30)
+@settings(deadline=None, max_examples=20)
 @given(text=any_text, special=st.booleans())
 def test_counts_are_the_lengths_of_what_is_drawn_and_exported(text, special, official_gpt2, official_bert,
                                                               official_llama):
@@ -129,7 +129,7 @@ def test_counts_are_the_lengths_of_what_is_drawn_and_exported(text, special, off
         assert stat(html, "[UNK]" if tok["name"] == "bert" else "unknown") == f"{unknown:,}"
 
 
-@settings(deadline=None)
+@settings(deadline=None, max_examples=50)
 @given(n_tokens=st.integers(0, 1024))
 def test_every_memory_figure_is_elements_times_the_dtypes_bytes(n_tokens):
     rows = memory_rows(n_tokens)
