@@ -8,6 +8,7 @@ import hashlib
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -93,16 +94,27 @@ def no_process_left_behind():
     assert left == [], f"processes left running after the tests: {left}"
 
 
-@pytest.fixture(scope="session")
-def official_gpt2(tmp_path_factory):
-    """tiktoken.get_encoding("gpt2") itself."""
-    [gpt2] = official_tiktoken(tmp_path_factory.mktemp("tiktoken-cache"), "gpt2")
+@functools.cache  # once a process: mutmut forks each mutant's run from one that has them loaded
+def _official_gpt2():
+    with tempfile.TemporaryDirectory() as cache:  # only read while the encoding loads
+        [gpt2] = official_tiktoken(Path(cache), "gpt2")
     return gpt2
+
+
+@pytest.fixture(scope="session")
+def official_gpt2():
+    """tiktoken.get_encoding("gpt2") itself."""
+    return _official_gpt2()
 
 
 @pytest.fixture(scope="session")
 def official_bert():
     """bert-base-uncased built a second, independent way: tokenizers' own BertWordPieceTokenizer."""
+    return _official_bert()
+
+
+@functools.cache
+def _official_bert():
     from tokenizers import BertWordPieceTokenizer
 
     tok = BertWordPieceTokenizer(str(ROOT / "assets" / "bert-base-uncased" / "vocab.txt"), lowercase=True)
@@ -112,6 +124,11 @@ def official_bert():
 
 @pytest.fixture(scope="session")
 def official_llama():
+    return _official_llama()
+
+
+@functools.cache
+def _official_llama():
     import sentencepiece
 
     return sentencepiece.SentencePieceProcessor(model_file=str(ROOT / "assets" / "llama-2" / "tokenizer.model"))

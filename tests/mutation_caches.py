@@ -14,6 +14,9 @@ from pathlib import Path
 # Functions that run while a tokenizer is loaded: a mutant in one of them needs a fresh load.
 LOAD_TIME = ("__init__", "_token_bytes", "hex_bytes", "spell", "openai_encoding", "verified_path")
 LAYERS = ("playground.tokenizers", "playground.lesson", "playground.page")  # each imports only those before it
+# Caches of work that runs no mutated code (colour tables, bundled files read and checked): kept, as they
+# cannot hide a mutant and are slow to rebuild.
+KEEP = {"palette", "colour_table", "_hue_offset", "gpt2_byte_spelling", "gpt2_encoding", "verified_path", "manifest"}
 
 
 def mutated_function(mutant: str) -> tuple[str, str] | None:
@@ -35,6 +38,9 @@ def clear_caches_for(mutant: str) -> None:
     if found is None:
         return
     module, function = found
+    server = sys.modules.get("playground.page.server")
+    if server is not None and hasattr(server, "BigInputWorker"):  # the parent's pool: its threads did not survive the fork
+        server._worker = server.BigInputWorker()
     if module == "embeddings":  # the lesson's TokenEmbedding: the tables built from it
         reached = LAYERS[1:]
     else:
@@ -44,7 +50,8 @@ def clear_caches_for(mutant: str) -> None:
         if mod is None or not name.startswith(reached):
             continue
         for value in list(vars(mod).values()):
-            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
+            if (callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name
+                    and getattr(value, "__name__", None) not in KEEP):
                 value.cache_clear()
     if module == "embeddings" or module == "playground.lesson.embedding":
         from playground.lesson import embedding
