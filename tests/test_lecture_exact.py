@@ -128,3 +128,10 @@ def test_prompt_html():
     assert prompt_html("hindi") == ("<p><b>Hindi:</b> How many tokens per character, and how many times the "
                                     "English sentence&#x27;s count?</p>")
     assert prompt_html("") == ""
+
+
+def test_glitch_answer_looks_at_the_first_glitch_word():
+    word = "SolidGoldMagikarp"
+    twice = tokenizer("a", [tok(0, 17, word, 1), tok(17, 35, "Ġ" + word, 2)])
+    assert glitch_answer(result(word + " " + word, twice), None) == [
+        f"<b>one</b> token, id <b>1</b> (<code>{word}</code>)"]

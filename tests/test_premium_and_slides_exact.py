@@ -7,6 +7,9 @@ under the wrong language or tokenizer, a chart without its English = 1 line, a t
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +23,8 @@ from playground.page.plots import plot_or_error, png_html
 from playground.page.premium_view import premium_html
 from playground.page.slide_view import example_table, examples_slide_html
 
-FLORES = Path(__file__).resolve().parent.parent / "assets" / "flores200-dev-200"
+ROOT = Path(__file__).resolve().parent.parent
+FLORES = ROOT / "assets" / "flores200-dev-200"
 NAMES = ("gpt2", "bert")
 LANGUAGE_NAMES = ["English", "Spanish", "German", "Russian", "Swahili", "Arabic", "Hindi", "Tamil", "Burmese",
                   "Mandarin", "Japanese", "Korean"]
@@ -153,3 +157,14 @@ def test_a_plot_that_fails_says_so_in_its_place():
 
     assert plot_or_error(broken, "k") == '<p class="plot-error">This plot could not be drawn (KeyError).</p>'
     assert plot_or_error(lambda a, b: a + b, "x", "y") == "xy"
+
+
+def test_the_sentences_are_read_as_utf8_whatever_the_locale():
+    """A lecturer's laptop may not run in a UTF-8 locale: here Python's is ASCII, and Hindi still reads."""
+    env = {**os.environ, "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0", "PYTHONIOENCODING": "utf-8"}
+    code = ("import locale; from playground.lesson.premium import sentences; "
+            "print(locale.getpreferredencoding(False), len(sentences('hin_Deva')), sentences('hin_Deva')[0][:4])")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                         encoding="utf-8")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["ANSI_X3.4-1968", "200", lines("hin_Deva")[0][:4]]

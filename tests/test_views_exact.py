@@ -15,7 +15,7 @@ from bs4 import BeautifulSoup
 
 from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
-from playground.page.colors import token_color
+from playground.page.colors import text_color, token_color
 from playground.page.display import segments, show_whitespace, token_label
 from playground.page.render import panel_html, stats_html, token_tip
 
@@ -250,3 +250,7 @@ def test_segments_walk_tokens_groups_and_gaps():
     assert [(s.start, s.end, len(s.tokens)) for s in segments("ab", [])] == [(0, 2, 0)]
     assert [(s.start, s.end, len(s.tokens)) for s in segments("ab", [tok(0, 2)])] == [(0, 2, 1)]
     assert list(segments("", [])) == []
+
+
+def test_text_on_the_blocks_is_near_black_by_default_and_near_white_on_dark():
+    assert (text_color(), text_color("light"), text_color("dark")) == ("#111111", "#111111", "#f5f5f5")
