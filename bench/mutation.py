@@ -88,9 +88,9 @@ def configured_modules() -> list[str]:
 
 def report(show_survivors: bool, only: list[str] | None = None) -> float:
     found, listed = results(), equivalent_mutants()
+    stale = sorted(set(listed) - set(found))
     if only is not None:
         found = {name: found[name] for name in only}
-    stale = sorted(set(listed) - set(found))
     by_file: dict[str, Counter] = defaultdict(Counter)
     for name, (source, status) in found.items():
         by_file[source]["equivalent" if name in listed and status == "survived" else status] += 1
@@ -111,7 +111,7 @@ def report(show_survivors: bool, only: list[str] | None = None) -> float:
         low, high = wilson(caught, n - total["equivalent"])
         print(f"\nsample of {n:,} mutants, drawn at random from all {len(results()):,}: the score of all of them "
               f"lies in [{low:.1%}, {high:.1%}] (95%)")
-    print(f"\nmutation score: {score:.1%} of {n - total['equivalent']:,} mutants caught "
+    print(f"\nmutation score: {score:.1%} of {n - total['equivalent']:,} {'sampled ' if only else ''}mutants caught "
           f"({caught:,} of all {n:,} generated: {caught / n:.1%}); {total['equivalent']} reviewed as equivalent "
           f"(tests/equivalent_mutants.txt); not yet checked: {total['not checked']}")
     if stale:

@@ -169,6 +169,8 @@ def test_json_export_keeps_non_ascii_text_as_text():
     exported = tokens_json(compare(text))
     assert text in exported
     assert json.loads(exported)["text"] == text
+    lines = tokens_json(compare("Hi", tokenizers=("gpt2",))).splitlines()  # indented a space a level
+    assert lines[:3] == ["{", ' "text": "Hi",', ' "chars": 2,']
 
 
 # A count of byte fragments.

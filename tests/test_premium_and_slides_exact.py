@@ -92,6 +92,8 @@ def test_the_premium_chart_draws_each_premium_as_a_bar(premium, monkeypatch):
     [legend] = figure.legends
     assert [t.get_text() for t in legend.get_texts()] == ["GPT-2 byte-level BPE", "BERT WordPiece"]
     assert legend.get_texts()[0].get_fontsize() == 11 and not legend.get_frame_on()
+    assert legend.get_window_extent().y0 >= ax.get_window_extent().y1  # above the bars, never on them
+    assert len({round(t.get_window_extent().y0) for t in legend.get_texts()}) == 1  # one row (4 columns)
     assert not ax.spines["top"].get_visible() and not ax.spines["right"].get_visible()
     assert ax.spines["left"].get_visible()
 
@@ -104,7 +106,10 @@ def test_the_worker_sends_the_premium_and_its_chart(premium):
 
 def test_the_premium_table_row_by_row(premium):
     labels = {"gpt2": "GPT-2 <byte>", "bert": "BERT WordPiece"}
-    soup = BeautifulSoup(premium_html(premium, b"PNG", labels), "html5lib")
+    html = premium_html(premium, b"PNG", labels)
+    assert ("<thead><tr><th>language</th><th>GPT-2 &lt;byte&gt;</th><th>BERT WordPiece</th><th>BERT [UNK]</th>"
+            "</tr></thead>") in html  # as written: a browser would move stray text out of a table
+    soup = BeautifulSoup(html, "html5lib")
     table = soup.select_one("table")
     assert table["class"] == ["examples", "premium"]
     assert [th.get_text() for th in table.select("thead th")] == ["language", "GPT-2 <byte>", "BERT WordPiece",

@@ -7,10 +7,21 @@ over the length limit not turned into [UNK], an error that names the wrong type.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+import tiktoken.load
+import tiktoken_ext.openai_public as openai_public
 
 from playground import compare, get_tokenizer, replay
+from playground.tokenizers.gpt2 import GPT2Tokenizer
+from playground.tokenizers.llama3 import Llama3Tokenizer
 from playground.tokenizers.replay import MAX_REPLAY_CHUNKS
+from playground.tokenizers.sentencepiece_bpe import LlamaTokenizer
+from playground.tokenizers.tiktoken_bpe import openai_encoding
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("name", ["gpt2", "bert", "llama"])
@@ -89,3 +100,34 @@ def test_describe_reports_every_field_for_a_short_text():
     assert bert["ids"][0] == 101 and bert["ids"][-1] == 102
     assert bert["decoded"] == "hello" and bert["lossless"] is False and bert["normalizes"] is True
     assert compare("", tokenizers=("gpt2",))["tokenizers"][0]["chars_per_token"] is None
+
+
+# Each family built afresh here, so these tests run its __init__ whatever was loaded before them.
+
+def test_a_fresh_gpt2_spells_its_pieces_as_encoder_json_does():
+    encoder = json.loads((ROOT / "assets" / "gpt2" / "encoder.json").read_text(encoding="utf-8"))
+    tokens = GPT2Tokenizer().tokens("Hello world")
+    assert [(t["id"], t["piece"], t["bytes_hex"]) for t in tokens] == [
+        (encoder["Hello"], "Hello", "48 65 6C 6C 6F"), (encoder["Ġworld"], "Ġworld", "20 77 6F 72 6C 64")]
+
+
+def test_a_fresh_llama3_marks_its_begin_of_text_as_special_with_no_bytes():
+    bos, hi = Llama3Tokenizer().tokens("Hi", special=True)
+    assert bos == {"id": 128000, "piece": "<|begin_of_text|>", "text": "", "start": 0, "end": 0, "bytes_hex": "",
+                   "partial": False, "special": True}
+    assert (hi["id"], hi["piece"], hi["bytes_hex"], hi["special"]) == (13347, "Hi", "48 69", False)
+
+
+def test_a_fresh_llama2_marks_its_bos_as_special_with_no_bytes(official_llama):
+    bos, hi = LlamaTokenizer().tokens("Hi", special=True)
+    assert bos == {"id": official_llama.bos_id(), "piece": "<s>", "text": "", "start": 0, "end": 0, "bytes_hex": "",
+                   "partial": False, "special": True}
+    assert [hi["id"]] == official_llama.encode("Hi") and hi["bytes_hex"] == "20 48 69"  # "▁Hi"
+
+
+def test_loading_an_openai_encoding_puts_tiktokens_downloader_back():
+    """The bundled file is read through a stand-in for tiktoken's loader, for that call only: a student's own
+    tiktoken.get_encoding() in the same process must find tiktoken as it was."""
+    enc = openai_encoding("cl100k_base", "cl100k/cl100k_base.tiktoken")
+    assert enc.encode_ordinary("hello world") == [15339, 1917]  # cl100k_base's own ids
+    assert openai_public.load_tiktoken_bpe is tiktoken.load.load_tiktoken_bpe
