@@ -7,6 +7,7 @@ Bugs caught: a wrong row, label or unit in the memory and parameter tables, a ca
 
 from __future__ import annotations
 
+import io
 import math
 import re
 
@@ -15,6 +16,8 @@ import pytest
 import torch
 from bs4 import BeautifulSoup
 from matplotlib import colormaps
+from matplotlib.colors import Normalize
+from PIL import Image
 
 from config import GPTConfig
 from playground import compare
@@ -28,6 +31,7 @@ from playground.lesson.embedding import (
     format_bytes,
     model_param_terms,
     one_hot_check,
+    values_png,
 )
 from playground.page.embedding_view import (
     axis_labels_html,
@@ -253,3 +257,11 @@ def test_unknown_init_is_refused_with_the_choices():
 def test_cosine_of_a_zero_row_is_zero_not_nan():
     sim = cosine_similarity([[0.0, 0.0], [1.0, 0.0]])
     assert np.array_equal(sim, [[0.0, 0.0], [0.0, 1.0]])
+
+
+def test_values_beyond_the_limit_take_the_maps_end_colours():
+    """As imshow(vmin=-limit, vmax=limit) draws them: below is the first colour, above the last."""
+    values = np.array([[-1.5, -1.2, -1.0, 0.0, 0.999, 1.0, 5.0]])  # -1.5 and -1.2 must not wrap round to red
+    image = Image.open(io.BytesIO(values_png(values, 1.0))).convert("RGB")
+    expected = colormaps["RdBu_r"](Normalize(-1.0, 1.0)(values), bytes=True)[..., :3]
+    assert np.array_equal(np.asarray(image), expected)

@@ -15,11 +15,12 @@ import tiktoken.load
 import tiktoken_ext.openai_public as openai_public
 
 from playground import compare, get_tokenizer, replay
+from playground.tokenizers.bert import BertTokenizer
 from playground.tokenizers.gpt2 import GPT2Tokenizer
 from playground.tokenizers.llama3 import Llama3Tokenizer
-from playground.tokenizers.replay import MAX_REPLAY_CHUNKS
+from playground.tokenizers.replay import MAX_REPLAY_CHUNKS, _tiktoken_chunks
 from playground.tokenizers.sentencepiece_bpe import LlamaTokenizer
-from playground.tokenizers.tiktoken_bpe import openai_encoding
+from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer, openai_encoding
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -131,3 +132,24 @@ def test_loading_an_openai_encoding_puts_tiktokens_downloader_back():
     enc = openai_encoding("cl100k_base", "cl100k/cl100k_base.tiktoken")
     assert enc.encode_ordinary("hello world") == [15339, 1917]  # cl100k_base's own ids
     assert openai_public.load_tiktoken_bpe is tiktoken.load.load_tiktoken_bpe
+
+
+def test_tiktokens_whole_chunk_lookup_is_replayed_as_its_own_step():
+    """A chunk that is one token though no merge path reaches it: tiktoken looks it up whole first. No chunk of
+    the bundled encodings needs that (each whole-chunk token is reachable by merges), so a small encoding here."""
+    ranks = {bytes([b]): b for b in range(256)} | {b"bc": 256, b"ab": 257, b"cd": 258, b"abcd": 259}
+    enc = tiktoken.Encoding(name="tiny", pat_str=r"\S+|\s+", mergeable_ranks=ranks, special_tokens={})
+    assert enc.encode_ordinary("abcd") == [259] and enc.encode_ordinary("abc") == [97, 256]
+    [chunk] = _tiktoken_chunks(TiktokenTokenizer(enc), "abcd")
+    assert chunk == {"text": "abcd", "steps": [["a", "b", "c", "d"], ["a", "bc", "d"], ["abcd"]],
+                     "merges": [{"pair": ["b", "c"], "rank": 256, "at": 1},
+                                {"pair": ["a", "bc", "d"], "lookup": "the whole chunk is one token", "at": 0}],
+                     "ids": [259]}
+    [plain] = _tiktoken_chunks(TiktokenTokenizer(enc), "abc")  # reachable: no lookup
+    assert plain["ids"] == [97, 256] and all("lookup" not in m for m in plain["merges"])
+
+
+def test_a_fresh_bert_reads_a_typed_cls_as_text(official_bert):
+    typed = BertTokenizer().encode("[CLS] hi")
+    assert typed == official_bert.encode("[CLS] hi", add_special_tokens=False).ids
+    assert typed == [1031, 18856, 2015, 1033, 7632]  # "[", "cl", "##s", "]", "hi": never the special [CLS], 101

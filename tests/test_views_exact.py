@@ -254,3 +254,10 @@ def test_segments_walk_tokens_groups_and_gaps():
 
 def test_text_on_the_blocks_is_near_black_by_default_and_near_white_on_dark():
     assert (text_color(), text_color("light"), text_color("dark")) == ("#111111", "#111111", "#f5f5f5")
+
+
+def test_a_long_bert_text_keeps_its_gaps_up_to_the_last_drawn_token():
+    text = "a " * 1200  # BERT: 1,200 "a" tokens, the spaces between them dropped
+    body = panel("bert", text, special=False)
+    assert len(body.select(".tok")) == 1000
+    assert [g.get_text() for g in body.select(".gap")] == ["·"] * 999  # none after the 1,000th token
