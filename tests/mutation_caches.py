@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 # Functions that run while a tokenizer is loaded: a mutant in one of them needs a fresh load.
-LOAD_TIME = ("__init__", "_token_bytes", "hex_bytes", "spell", "openai_encoding", "verified_path")
+LOAD_TIME = ("__init__", "_token_bytes", "hex_bytes", "spell", "openai_encoding", "verified_path", "get_tokenizer",
+             "tokenizer_class")
 LAYERS = ("playground.tokenizers", "playground.lesson", "playground.page")  # each imports only those before it
 # Caches of work that runs no mutated code (colour tables, bundled files read and checked): kept, as they
 # cannot hide a mutant and are slow to rebuild.

@@ -142,6 +142,8 @@ def test_the_examples_table(official_gpt2):
     assert [th.get_text() for th in soup.select("table.examples thead th")] == headers
     cells = [[(td.get_text(), td.get("class", [])) for td in tr.select("td")] for tr in soup.select("tbody tr")]
     assert cells == [[(title, []), (str(chars), ["num"]), (str(n), ["num"])] for title, chars, n in rows]
+    cell_text = "".join(c.get_text() for c in soup.select("th, td"))
+    assert soup.body.get_text() == cell_text + "Download PNG"  # nothing stray between the rows
     assert soup.select_one("figure img")["alt"] == "token counts of the five examples"
     assert soup.select_one("figure a.download")["data-download"] == "token-counts.png"
 

@@ -153,3 +153,12 @@ def test_a_fresh_bert_reads_a_typed_cls_as_text(official_bert):
     typed = BertTokenizer().encode("[CLS] hi")
     assert typed == official_bert.encode("[CLS] hi", add_special_tokens=False).ids
     assert typed == [1031, 18856, 2015, 1033, 7632]  # "[", "cl", "##s", "]", "hi": never the special [CLS], 101
+
+
+def test_a_tokenizers_class_is_named_without_loading_it():
+    from playground.tokenizers.registry import _loaded, tokenizer_class
+
+    gemma = tokenizer_class("gemma")
+    assert gemma.__name__ == "GemmaTokenizer" and gemma.label == "Gemma SentencePiece"
+    assert tokenizer_class("gpt2").label == "GPT-2 byte-level BPE"
+    assert "gemma" not in _loaded or isinstance(_loaded["gemma"], gemma)
