@@ -198,3 +198,19 @@ def test_byte_fragments_are_tokens_split_inside_a_character(key, official_gpt2):
              for li in BeautifulSoup(answer_html(key, result), "html5lib").select("li[data-tokenizer]")}
     assert items["gpt2"][2] == str(gpt2_fragments(text, official_gpt2))
     assert items["bert"][2] == "0"  # WordPiece works on whole characters
+
+
+def test_scaffold_errors_say_what_to_do_word_for_word(scaffold_embedding):
+    """Bug caught: a hint lost or garbled; a student reads these."""
+    cases = [
+        ([[1, 2]], "TokenEmbedding expects a torch.Tensor of token ids, got list; wrap the ids: torch.tensor([ids])"),
+        (torch.tensor([[1.0]]), "TokenEmbedding expects integer token ids (torch.int64), got dtype torch.float32; "
+                                "token ids are row numbers, not values: use torch.tensor(ids, dtype=torch.long)"),
+        (torch.tensor([1, 2]), "TokenEmbedding expects shape (B, T), got (2,); for one sequence of ids use "
+                               "torch.tensor([ids]), shape (1, T)"),
+        (torch.tensor([[0, 50257]]), "token ids must be in [0, 50257), got ids from 0 to 50257"),
+    ]
+    for idx, message in cases:
+        with pytest.raises(ValueError) as raised:
+            scaffold_embedding(idx)
+        assert str(raised.value) == message

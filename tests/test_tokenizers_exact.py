@@ -162,3 +162,11 @@ def test_a_tokenizers_class_is_named_without_loading_it():
     assert gemma.__name__ == "GemmaTokenizer" and gemma.label == "Gemma SentencePiece"
     assert tokenizer_class("gpt2").label == "GPT-2 byte-level BPE"
     assert "gemma" not in _loaded or isinstance(_loaded["gemma"], gemma)
+
+
+def test_token_limit_cuts_the_token_dicts_and_nothing_else():
+    full = compare("Hello big wide world", tokenizers=("gpt2", "llama"))
+    cut = compare("Hello big wide world", token_limit=2, tokenizers=("gpt2", "llama"))
+    for whole, part in zip(full["tokenizers"], cut["tokenizers"]):
+        assert part["tokens"] == whole["tokens"][:2] and len(whole["tokens"]) > 2
+        assert (part["ids"], part["count"], part["starts"]) == (whole["ids"], whole["count"], whole["starts"])
