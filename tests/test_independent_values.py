@@ -158,9 +158,9 @@ def test_csv_index_counts_from_zero_within_each_tokenizer(official_gpt2, officia
     assert by == {name: [str(k) for k in range(n)] for name, n in counts.items()}
     assert by["gpt2"] == ["0", "1", "2", "3"]
     assert list(rows[0]) == ["tokenizer", "index", "id", "piece", "text", "start", "end", "bytes_hex", "partial",
-                             "special"]
-    assert [rows[0][k] for k in ("id", "piece", "text", "bytes_hex", "partial", "special")] == [
-        "15496", "Hello", "Hello", "48 65 6C 6C 6F", "False", "False"]
+                             "special", "undertrained_verdict", "undertrained_max_prob", "undertrained_indicator"]
+    assert [rows[0][k] for k in ("id", "piece", "text", "bytes_hex", "partial", "special", "undertrained_verdict")] == [
+        "15496", "Hello", "Hello", "48 65 6C 6C 6F", "False", "False", ""]
 
 
 def test_json_export_keeps_non_ascii_text_as_text():

@@ -26,7 +26,7 @@ from playground.lesson.lecture import (
 
 
 def tok(start: int, end: int, piece: str = "p", token_id: int = 7) -> dict:
-    return {"id": token_id, "piece": piece, "start": start, "end": end, "partial": False}
+    return {"id": token_id, "piece": piece, "start": start, "end": end, "partial": False, "undertrained": None}
 
 
 def result(text: str, *tokenizers: dict) -> dict:
@@ -35,7 +35,7 @@ def result(text: str, *tokenizers: dict) -> dict:
 
 def tokenizer(name: str, tokens: list[dict], **extra) -> dict:
     return {"name": name, "label": name.upper(), "tokens": tokens, "starts": [t["start"] for t in tokens],
-            "ends": [t["end"] for t in tokens], "count": len(tokens), **extra}
+            "ends": [t["end"] for t in tokens], "count": len(tokens), "undertrained_count": None, **extra}
 
 
 @pytest.mark.parametrize("text, spans, expected", [
@@ -114,10 +114,8 @@ def test_answer_html_around_the_answer():
     assert soup.select("p") == []  # the example's own text: no "edited" note, no glitch explanation
     edited = answer_html("magikarp", compare("say SolidGoldMagikarp"))
     assert edited.startswith('<p class="edited">Computed on your edited text.</p><ul>')
-    assert edited.endswith("</ul><p>It is a glitch token: the string was common in the text GPT-2&#x27;s tokenizer "
-                           "was built from (a Reddit user name) but almost absent from the text the model was trained "
-                           "on, so its row of the embedding table was barely trained, and the model behaves oddly on "
-                           "it.</p>")
+    assert "</ul><p>One GPT-2 id, 43453, yet not an under-trained token of GPT-2 small: " in edited
+    assert edited.endswith("The Glitch tokens example shows tokens GPT-2 small did barely learn.</p>")
     assert answer_html("numbers", compare("none")) == (
         '<p class="edited">Computed on your edited text.</p><p>This text has no 1234567890 to look at.</p>')
     assert answer_html("mine", compare("x")) == ""

@@ -144,7 +144,7 @@ def test_the_examples_table(official_gpt2):
     assert cells == [[(title, []), (str(chars), ["num"]), (str(n), ["num"])] for title, chars, n in rows]
     cell_text = "".join(c.get_text() for c in soup.select("th, td"))
     assert soup.body.get_text() == cell_text + "Download PNG"  # nothing stray between the rows
-    assert soup.select_one("figure img")["alt"] == "token counts of the five examples"
+    assert soup.select_one("figure img")["alt"] == "token counts of the six examples"
     assert soup.select_one("figure a.download")["data-download"] == "token-counts.png"
 
 

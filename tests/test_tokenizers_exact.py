@@ -115,14 +115,14 @@ def test_a_fresh_gpt2_spells_its_pieces_as_encoder_json_does():
 def test_a_fresh_llama3_marks_its_begin_of_text_as_special_with_no_bytes():
     bos, hi = Llama3Tokenizer().tokens("Hi", special=True)
     assert bos == {"id": 128000, "piece": "<|begin_of_text|>", "text": "", "start": 0, "end": 0, "bytes_hex": "",
-                   "partial": False, "special": True}
+                   "partial": False, "special": True, "undertrained": None}
     assert (hi["id"], hi["piece"], hi["bytes_hex"], hi["special"]) == (13347, "Hi", "48 69", False)
 
 
 def test_a_fresh_llama2_marks_its_bos_as_special_with_no_bytes(official_llama):
     bos, hi = LlamaTokenizer().tokens("Hi", special=True)
     assert bos == {"id": official_llama.bos_id(), "piece": "<s>", "text": "", "start": 0, "end": 0, "bytes_hex": "",
-                   "partial": False, "special": True}
+                   "partial": False, "special": True, "undertrained": None}
     assert [hi["id"]] == official_llama.encode("Hi") and hi["bytes_hex"] == "20 48 69"  # "▁Hi"
 
 

@@ -124,29 +124,30 @@ def test_hover_cards_spell_out_id_piece_bytes_span_and_kind():
     tips = {int(el["data-id"]): el["data-tip"] for el in panel("bert").select(".tok")}
     assert tips[101] == "id 101\npiece [CLS]\nchars [0, 0)\nspecial token"  # no bytes: a special token has none
     assert tips[102] == "id 102\npiece [SEP]\nchars [9, 9)\nspecial token"
-    assert token_tip({"id": 5, "piece": "p", "bytes_hex": "", "start": 1, "end": 2, "partial": True,
-                      "special": True}) == "id 5\npiece p\nchars [1, 2)\npart of a character\nspecial token"
+    assert token_tip("gpt2", {"id": 5, "piece": "p", "bytes_hex": "", "start": 1, "end": 2, "partial": True,
+                              "special": True, "undertrained": None}) == (
+        "id 5\npiece p\nchars [1, 2)\npart of a character\nspecial token")
 
 
-def stats(html: str) -> list[tuple[str, str, bool]]:
-    """(figure, label, marked bad) for each count under a panel's title."""
-    return [(el.b.get_text(), el.get_text()[len(el.b.get_text()) + 1:], "bad" in el["class"])
-            for el in soup(html).select(".stats > span")]
+def stats(html: str) -> list[tuple[str | None, str, bool]]:
+    """(figure, label, marked bad) for each count under a panel's title; no figure for a sentence."""
+    return [(el.b.get_text(), el.get_text()[len(el.b.get_text()) + 1:], "bad" in el["class"]) if el.b
+            else (None, el.get_text(), "bad" in el["class"]) for el in soup(html).select(".stats > span")]
 
 
 def test_the_counts_under_each_title():
     by = {t["name"]: t for t in compare(TEXT, special=True)["tokenizers"]}
     assert stats(stats_html(by["gpt2"], TEXT)) == [
         ("8", "tokens", False), ("9", "chars", False), ("1.12", "chars/token", False), ("yes", "lossless", False),
-        ("0", "unknown", False)]
+        ("0", "unknown", False), ("0", "under-trained (paper)", False)]
     assert stats(stats_html(by["bert"], TEXT)) == [
         ("6", "tokens", False), ("9", "chars", False), ("1.5", "chars/token", False), ("no", "lossless", True),
-        ("0", "[UNK]", False)]
+        ("0", "[UNK]", False), (None, "no under-trained list published", False)]
     [empty] = compare("", tokenizers=("llama",))["tokenizers"]
     assert stats(stats_html(empty, "")) == [
         ("0", "tokens", False), ("0", "chars", False), ("–", "chars/token", False), ("yes", "lossless", False),
-        ("0", "unknown", False)]
-    assert all(el["class"] == ["stat"] for el in soup(stats_html(by["gpt2"], TEXT)).select(".stats > span"))
+        ("0", "unknown", False), ("0", "under-trained (paper)", False)]
+    assert all(el["class"] == ["stat"] for el in soup(stats_html(by["gpt2"], TEXT)).select(".stats > span")[:5])
     big = "☃ " * 1500  # thousands get their separator
     [bert] = compare(big, tokenizers=("bert",))["tokenizers"]
     assert stats(stats_html(bert, big))[:2] == [("1,500", "tokens", False), ("3,000", "chars", False)]
@@ -161,7 +162,8 @@ def test_the_indentation_count_appears_only_for_indented_text():
     assert len(indent) == 13  # GPT-2 spells each run of spaces in single-space tokens but the last
     assert stats(stats_html(gpt2, code))[5] == ("13", "on indentation", False)
     [flat] = compare("no indent\nhere", tokenizers=("gpt2",))["tokenizers"]
-    assert len(stats(stats_html(flat, "no indent\nhere"))) == 5
+    assert [label for _, label, _ in stats(stats_html(flat, "no indent\nhere"))] == [
+        "tokens", "chars", "chars/token", "lossless", "unknown", "under-trained (paper)"]
     [bert] = compare("  x", tokenizers=("bert",))["tokenizers"]  # BERT drops the spaces: 0, and still said
     assert stats(stats_html(bert, "  x"))[5] == ("0", "on indentation", False)
 
@@ -209,7 +211,7 @@ def test_every_class_the_panels_write_is_one_the_page_styles_or_scripts():
     """A misspelt class loses its look or its behaviour silently: each must be in playground.css or .js,
     or be one of the hooks the tests and outside checks select by."""
     page = (STATIC / "playground.css").read_text() + (STATIC / "playground.js").read_text()
-    hooks = {"partial", "stat", "panel-body"}  # test hooks: `.tok.partial`, `.stats .stat`, `.panel-body`
+    hooks = {"partial", "stat", "panel-body", "undertrained-stat"}  # hooks the tests select by
     written = set()
     for name in ("gpt2", "bert", "llama"):
         for kwargs in ({}, {"show_ids": True}):
