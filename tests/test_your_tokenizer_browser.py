@@ -8,24 +8,14 @@ from urllib.parse import quote
 import pytest
 from browser import CHROMIUM_ARGS, SCREENSHOTS, chromium, require_chromium  # noqa: F401 (fixtures)
 from serve import running
-from test_your_tokenizer import LLAMA3_JSON, TRAINING
+from test_your_tokenizer import LLAMA3_JSON, unigram_model  # noqa: F401 (fixture)
 
 
 @pytest.fixture(scope="module")
-def unigram_file(tmp_path_factory):
-    import sentencepiece
-
-    prefix = tmp_path_factory.mktemp("unigram-browser") / "tiny"
-    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(TRAINING), model_prefix=str(prefix),
-                                             vocab_size=600, model_type="unigram", minloglevel=2)
-    return prefix.with_suffix(".model")
-
-
-@pytest.fixture(scope="module")
-def added_url(unigram_file):
+def added_url(unigram_model):
     require_chromium()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with running("app.py", args=("--tokenizer", f"uni={unigram_file}", "--tokenizer", f"l3={LLAMA3_JSON}")) as (url, _, _):
+    with running("app.py", args=("--tokenizer", f"uni={unigram_model}", "--tokenizer", f"l3={LLAMA3_JSON}")) as (url, _, _):
         yield url
 
 
@@ -46,12 +36,12 @@ def shown_ids(page, name: str) -> list[int]:
     return page.eval_on_selector_all(f"[data-tokenizer={name}] .tok", "els => els.map(e => Number(e.dataset.id))")
 
 
-def test_the_added_panels_show_exactly_their_libraries_ids(tab, added_url, unigram_file):
+def test_the_added_panels_show_exactly_their_libraries_ids(tab, added_url, unigram_model):
     import sentencepiece
     from tokenizers import Tokenizer
 
     text = "The quick brown fox: नमस्ते 👩‍💻"
-    uni = sentencepiece.SentencePieceProcessor(model_file=str(unigram_file)).encode(text)
+    uni = sentencepiece.SentencePieceProcessor(model_file=str(unigram_model)).encode(text)
     l3 = Tokenizer.from_file(str(LLAMA3_JSON))
     l3.encode_special_tokens = True
     expected = {"uni": uni, "l3": l3.encode(text, add_special_tokens=False).ids}
