@@ -20,8 +20,20 @@ from playground.tokenizers.from_file import register_from_args
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare
 
 
+# How a token on "Fishing for Magikarp"'s list is marked: as on the page, the red and orange verdicts
+# (max_prob under the report's 0.01 line) stand out more than yellow and green.
+VERDICT_STYLE = {"red": "bold underline", "orange": "bold underline", "yellow": "underline", "green": "underline"}
+
+
+def undertrained_heading(tok: dict) -> str:
+    """The column heading's count of listed tokens, or that the model has no published list."""
+    n = tok["undertrained_count"]
+    return "no under-trained list published" if n is None else f"{n:,} under-trained (paper, underlined)"
+
+
 def render_terminal(result: dict, show_ids: bool = False):
-    """A rich Table: one column per tokenizer, each token a block coloured by its id."""
+    """A rich Table: one column per tokenizer, each token a block coloured by its id, the tokens on the
+    paper's under-trained list underlined."""
     from rich.table import Table
     from rich.text import Text
 
@@ -30,7 +42,8 @@ def render_terminal(result: dict, show_ids: bool = False):
     for tok in result["tokenizers"]:
         table.add_column(
             f"{tok['label']}\n{tok['count']} tokens · {tok['chars_per_token'] or 0} chars/token"
-            f" · {tok['unk_count']} unknown · lossless: {'yes' if tok['lossless'] else 'no'}",
+            f" · {tok['unk_count']} unknown · lossless: {'yes' if tok['lossless'] else 'no'}"
+            f"\n{undertrained_heading(tok)}",
             ratio=1,
         )
         cell = Text()
@@ -41,7 +54,8 @@ def render_terminal(result: dict, show_ids: bool = False):
                 label = f"{t['id']} " if show_ids else token_label(t, tok["normalizes"])
                 if t["partial"] and not show_ids:  # byte chips side by side: keep "E0 A4" and "A8" apart
                     label = f" {label} "
-                cell.append(label, style=f"{text_color()} on {token_color(tok['name'], t['id'])}")
+                mark = VERDICT_STYLE[t["undertrained"]["verdict"]] + " " if t["undertrained"] else ""
+                cell.append(label, style=f"{mark}{text_color()} on {token_color(tok['name'], t['id'])}")
         cells.append(cell)
     table.add_row(*cells)
     return table

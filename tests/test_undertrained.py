@@ -211,3 +211,30 @@ def test_a_tokenizer_added_by_file_has_no_data_even_with_a_listed_models_file(mo
     assert mine["tokens"][0]["undertrained"] is None and mine["undertrained_count"] is None
     assert llama["tokens"][0]["undertrained"] == listed("llama")[28574]
     assert "no under-trained list published" in panel_html(mine, "Mediabestanden")
+
+
+def test_the_terminal_underlines_exactly_the_listed_tokens_and_counts_them():
+    """python -m playground: GPT-2 tokens on the paper's list are underlined (bold as well where red or
+    orange), no other token is, and each column heading counts them or says there is no list."""
+    from rich.console import Console
+
+    from playground.__main__ import render_terminal
+
+    text = "InstoreAndOnline. Say RandomRedditor"  # two red GPT-2 tokens (the README's known answers)
+    console = Console(width=400, record=True, force_terminal=True, color_system="truecolor")
+    console.print(render_terminal(compare(text, tokenizers=["gpt2", "bert"])))
+    heading = console.export_text()
+    assert "2 under-trained (paper, underlined)" in heading and "no under-trained list published" in heading
+    cell = render_terminal(compare(text, tokenizers=["gpt2"])).columns[0]._cells[0]
+    underlined = [cell.plain[s.start:s.end] for s in cell.spans if "underline" in str(s.style)]
+    assert underlined == ["InstoreAndOnline", "·RandomRedditor"]
+    assert all("bold" in str(s.style) for s in cell.spans if "underline" in str(s.style))  # both red
+
+
+def test_the_terminal_underlines_a_green_token_without_bold():
+    """Llama 2's ITableView is listed green (the model could repeat it): underlined, not bold."""
+    from playground.__main__ import render_terminal
+
+    cell = render_terminal(compare("xITableView", tokenizers=["llama"])).columns[0]._cells[0]
+    marked = {cell.plain[s.start:s.end]: str(s.style).split() for s in cell.spans if "underline" in str(s.style)}
+    assert list(marked) == ["ITableView"] and "bold" not in marked["ITableView"]
