@@ -117,6 +117,23 @@ def test_a_tiktoken_rank_file_with_its_split_pattern(tmp_path):
     assert any(ids_of("ranks-gpt2-split", text) != ids_of("ranks", text) for text in CORPUS)
 
 
+def test_a_hand_made_rank_file_is_not_checked_against_openais_hashes(tmp_path):
+    """A rank file that is no OpenAI encoding's: the 256 bytes and three merges written here. tiktoken
+    must read it as it is, with no hash of GPT-2's file asked of it."""
+    import base64
+
+    import tiktoken
+
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"abc": 257, b" a": 258}  # "ab" outranks " a"
+    path = tmp_path / "tiny.tiktoken"
+    path.write_text("".join(f"{base64.b64encode(token).decode()} {rank}\n" for token, rank in ranks.items()))
+    register_tokenizer("tiny-ranks", f"{path}:gpt2")
+    from tiktoken_ext.openai_public import r50k_pat_str
+
+    own = tiktoken.Encoding("tiny", pat_str=r50k_pat_str, mergeable_ranks=ranks, special_tokens={})
+    assert ids_of("tiny-ranks", "abc ab abcd") == own.encode_ordinary("abc ab abcd") == [257, 32, 256, 32, 257, 100]
+
+
 def test_a_vocab_txt_uncased_by_its_contents(official_bert):
     register_tokenizer("wordpiece", BERT_VOCAB)
     assert compare("x", tokenizers=["wordpiece"])["tokenizers"][0]["label"] == "wordpiece WordPiece (uncased)"

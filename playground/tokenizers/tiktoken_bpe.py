@@ -58,14 +58,14 @@ def spell(data: bytes) -> str:
 _constructor_lock = threading.Lock()
 
 
-def openai_spec(constructor: str, path: str, check_hash: bool = True) -> dict:
+def openai_spec(constructor: str, path: str) -> dict:
     """tiktoken's own spec of encoding `constructor` ("cl100k_base", "o200k_base", "r50k_base"), its ranks
     read from the file at `path` instead of downloaded: the pattern and special tokens are tiktoken's, never
-    copied here. check_hash=False reads a rank file that is not OpenAI's own (register_tokenizer)."""
+    copied here. tiktoken checks OpenAI's hash only of what it caches, and its cache is off here: a rank file
+    of one's own reads as well (register_tokenizer); the bundled ones are checked by verified_path."""
     with _constructor_lock, tiktoken_cache_off():
         download = openai_public.load_tiktoken_bpe
-        openai_public.load_tiktoken_bpe = lambda url, expected_hash: load_tiktoken_bpe(
-            path, expected_hash if check_hash else None)
+        openai_public.load_tiktoken_bpe = lambda url, expected_hash: load_tiktoken_bpe(path)
         try:
             return openai_public.ENCODING_CONSTRUCTORS[constructor]()
         finally:
@@ -85,7 +85,7 @@ SPLIT_PATTERNS = {"gpt2": "r50k_base", "cl100k": "cl100k_base", "o200k": "o200k_
 def rank_file_encoding(path: str, pattern: str) -> tiktoken.Encoding:
     """A rank file of one's own ("base64-token rank" per line), split with tiktoken's pattern `pattern`
     (a key of SPLIT_PATTERNS). No special tokens: the file does not name any."""
-    spec = openai_spec(SPLIT_PATTERNS[pattern], path, check_hash=False)
+    spec = openai_spec(SPLIT_PATTERNS[pattern], path)
     return tiktoken.Encoding(name=os.path.basename(path), pat_str=spec["pat_str"],
                              mergeable_ranks=spec["mergeable_ranks"], special_tokens={})
 
