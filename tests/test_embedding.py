@@ -64,6 +64,23 @@ def test_one_hot_times_the_table_equals_the_lookup(ids, init):
     assert torch.equal(embed(ids, init)[0], table[torch.tensor(ids)])
 
 
+def test_a_built_table_is_read_while_another_is_being_built():
+    """Building a table takes seconds under the lock; a request for a table already built must not wait
+    for it (the lock is held here, as a build in progress holds it)."""
+    import threading
+
+    from playground.lesson import embedding
+
+    built = embedding_table(GPT2_INIT)
+    answers = []
+    with embedding._tables_lock:
+        reader = threading.Thread(target=lambda: answers.append(embedding_table(GPT2_INIT)), daemon=True)
+        reader.start()
+        reader.join(timeout=10)  # a reader waiting on the lock would wait for as long as it is held
+        assert not reader.is_alive(), "reading a built table waited for the lock"
+    assert answers == [built]
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.key for e in EXAMPLES])
 def test_one_hot_equals_lookup_for_every_example(example):
     ids = compare(example.text)["tokenizers"][0]["ids"]

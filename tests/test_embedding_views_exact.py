@@ -142,6 +142,20 @@ def test_the_one_hot_table_and_its_note():
         "table; the lookup copies one row. For the lesson's batch (32, 1024) that is 6.59 GB against 100.7 MB "
         "(the table beside).")
     assert soup(one_hot_html([], GPT2_INIT)).get_text() == "Type something first: there are no ids to multiply."
+    # a sentence, the table, the note: nothing stray between them (html5lib moves text out of a table)
+    assert [child.name for child in soup(html).select_one("div.one-hot").children] == ["p", "table", "p"]
+
+
+def test_the_one_hot_check_says_no_when_the_paths_differ(monkeypatch):
+    """torch.equal is False for any table where rounding differs: the panel must say so, not "yes"."""
+    from playground.lesson.embedding import OneHotCheck
+    from playground.page import embedding_view
+
+    monkeypatch.setattr(embedding_view, "one_hot_check", lambda ids, init: OneHotCheck(2, 402_056, 6_144, False, 0.5, 0.00003))
+    html = one_hot_html(gpt2_tokens("Hello world"), GPT2_INIT)
+    assert soup(html).select_one("b.equal").get_text() == "NO"
+    assert [r[1:] for r in table(html)[1:]] == [["(1, 2, 50257): 402.06 KB", "500.0 ms"],
+                                                ["(1, 2, 768): 6.14 KB", "0.03 ms"]]
 
 
 def test_the_one_hot_check_times_both_paths():

@@ -21,6 +21,7 @@ from playground.lesson.lecture import (
     number_answer,
     overlapping,
     prompt_html,
+    undertrained_answer,
     whitespace_answer,
 )
 
@@ -75,6 +76,21 @@ def test_glitch_answer_takes_the_space_before_the_word_only_when_there_is_one():
         "<b>one</b> token, id <b>9</b> (<code>SolidGoldMagikarp</code>)"]
     assert glitch_answer(result("no glitch", tokenizer("a", [])), None) == (
         "This text has no SolidGoldMagikarp to look at.")
+
+
+def test_undertrained_answer_names_each_listed_token_once_and_goes_past_a_model_without_a_list():
+    red = {"verdict": "red", "max_prob": 1.5e-07}
+    glitch = tok(0, 17, "ĠRandomRedditor", 36173) | {"undertrained": red}
+    listed = tokenizer("a", [glitch, tok(17, 18), glitch | {"start": 18, "end": 35}], undertrained_count=2)
+    none = tokenizer("b", [tok(0, 35)], undertrained_count=0)
+    unpublished = tokenizer("c", [tok(0, 35)])  # undertrained_count None: no list for this model
+    assert undertrained_answer(result("x" * 35, unpublished, listed, none), None) == [
+        "no under-trained list is published for this model",
+        "<b>2</b> tokens on the paper's under-trained list: <code>ĠRandomRedditor</code> (red, max_prob 1.5e-07)",
+        "<b>0</b> tokens on the paper's under-trained list"]
+    one = tokenizer("d", [glitch], undertrained_count=1)
+    assert undertrained_answer(result("x" * 17, one), None) == [
+        "<b>1</b> token on the paper's under-trained list: <code>ĠRandomRedditor</code> (red, max_prob 1.5e-07)"]
 
 
 def test_number_answer_counts_pieces_in_words():
