@@ -303,6 +303,48 @@ def test_a_hub_id_already_in_the_cache_needs_no_network(tmp_path):
     assert added["label"] == "someone/tiny SentencePiece BPE" and added["ids"] == mistral["ids"] == [22557, 1526]
 
 
+@pytest.fixture
+def offline_hub(monkeypatch, tmp_path):
+    """huggingface_hub offline, its cache an empty folder: in this process, as HF_HUB_OFFLINE=1 and HF_HOME do
+    for a new one (huggingface_hub reads both when it is imported)."""
+    from huggingface_hub import constants
+
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", True)
+    monkeypatch.setattr(constants, "HF_HUB_CACHE", str(tmp_path / "hub"))
+    return tmp_path / "hub"
+
+
+def test_a_hub_id_offline_and_not_cached_says_what_to_do(offline_hub):
+    with pytest.raises(ValueError) as refused:
+        register_tokenizer("qwen", "hf:Qwen/Qwen2.5-0.5B@main")
+    assert str(refused.value) == (
+        "cannot add tokenizer from hf:Qwen/Qwen2.5-0.5B@main: Qwen/Qwen2.5-0.5B is not in the Hugging Face cache "
+        "and the Hub cannot be reached (no network, or HF_HUB_OFFLINE=1); run once with a network to fetch it, "
+        "or pass its tokenizer.json file instead")
+
+
+def test_a_hub_id_in_the_cache_at_a_revision(offline_hub):
+    """The cache as huggingface_hub lays it out after one fetch: refs/<revision> names a snapshot."""
+    repo = offline_hub / "models--someone--tiny"
+    (repo / "refs").mkdir(parents=True)
+    (repo / "refs" / "v1").write_text("1" * 40)
+    (repo / "snapshots" / ("1" * 40)).mkdir(parents=True)
+    os.symlink(MISTRAL_MODEL, repo / "snapshots" / ("1" * 40) / "tokenizer.model")
+    assert register_tokenizer("tiny", "hf:someone/tiny@v1").label == "someone/tiny@v1 SentencePiece BPE"
+    assert ids_of("tiny", "Hello world") == [22557, 1526]  # Mistral's, as test_mistral_model_under_a_new_name
+    with pytest.raises(ValueError, match="^cannot add tokenizer from hf:someone/tiny@v2: someone/tiny is not in "):
+        register_tokenizer("tiny2", "hf:someone/tiny@v2")  # another revision is not in the cache
+
+
+@pytest.mark.parametrize("repo_id", ["a/b/c", "not a valid id!!"])
+def test_a_malformed_hub_id_is_refused_with_the_form_to_write(offline_hub, repo_id):
+    with pytest.raises(ValueError) as refused:
+        register_tokenizer("x", f"hf:{repo_id}")
+    message = str(refused.value)
+    assert message.startswith(f"cannot add tokenizer from hf:{repo_id}: {repo_id!r} is not a Hub id (")
+    assert message.endswith("); write hf:<org>/<repo>[@revision]")
+
+
 # --- the CLI and the big-input worker -------------------------------------------------------------
 
 
