@@ -172,3 +172,21 @@ def test_token_limit_cuts_the_token_dicts_and_nothing_else():
     for whole, part in zip(full["tokenizers"], cut["tokenizers"]):
         assert part["tokens"] == whole["tokens"][:2] and len(whole["tokens"]) > 2
         assert (part["ids"], part["count"], part["starts"]) == (whole["ids"], whole["count"], whole["starts"])
+
+
+@pytest.mark.parametrize("special", [False, True])
+def test_llama3_tokens_that_hold_part_of_a_character_are_partial(special):
+    """Llama 3 is byte-level: its tokens may cut a character's UTF-8, as the library's own token bytes show.
+    👩 is F0 9F 91 A9, the joiner E2 80 8D, 💻 F0 9F 92 BB, ँ E0 A4 81. Its BOS comes before the text, at 0."""
+    from tokenizers import Tokenizer
+
+    text = "a 👩\u200d💻 ँ"
+    official = Tokenizer.from_file(str(ROOT / "assets" / "llama-3" / "tokenizer.json"))
+    ids = [128000] * special + official.encode(text, add_special_tokens=False).ids  # Meta's BOS, then the text
+    tokens = compare(text, special=special, tokenizers=["llama3"])["tokenizers"][0]["tokens"]
+    assert [t["id"] for t in tokens] == ids
+    expected = [("61", 0, 1, False), ("20 F0 9F 91", 1, 3, True), ("A9", 2, 3, True), ("E2 80 8D", 3, 4, False),
+                ("F0 9F 92", 4, 5, True), ("BB", 4, 5, True), ("20 E0 A4", 5, 7, True), ("81", 6, 7, True)]
+    if special:
+        expected = [("", 0, 0, False)] + expected  # <|begin_of_text|>: no bytes, an empty span where the text starts
+    assert [(t["bytes_hex"], t["start"], t["end"], t["partial"]) for t in tokens] == expected

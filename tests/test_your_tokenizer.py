@@ -142,6 +142,21 @@ def test_a_vocab_txt_uncased_by_its_contents(official_bert):
     assert ids_of("wordpiece", "Hello world", special=True) == [101, 7592, 2088, 102]
 
 
+def test_a_tokenizer_json_whose_post_processor_adds_cls_and_sep(tmp_path):
+    """BERT's vocabulary saved by the tokenizers library with its post-processor: [CLS] covers nothing where
+    the text starts, [SEP] nothing where it ends."""
+    from tokenizers import BertWordPieceTokenizer
+
+    official = BertWordPieceTokenizer(str(BERT_VOCAB), lowercase=True)
+    official.save(str(tmp_path / "tokenizer.json"))
+    register_tokenizer("bert-json", tmp_path / "tokenizer.json")
+    text = "Hello world"
+    tokens = compare(text, True, tokenizers=["bert-json"])["tokenizers"][0]["tokens"]
+    assert [t["id"] for t in tokens] == official.encode(text).ids == [101, 7592, 2088, 102]
+    assert [(t["start"], t["end"], t["special"]) for t in tokens] == [(0, 0, True), (0, 5, False), (6, 11, False),
+                                                                      (11, 11, True)]
+
+
 def test_a_cased_vocab_txt_keeps_capitals(tmp_path):
     from tokenizers import BertWordPieceTokenizer
 
