@@ -17,7 +17,8 @@ from playground.tokenizers.tiktoken_bpe import gpt2_byte_spelling
 CORPUS = (
     ["Hello world", " SolidGoldMagikarp", "Magikarp", "नमस्ते", "你好，世界！", "def f(x):\n    return x\n",
      "1234567890", "👩‍💻👍🏽", "a   b", "  leading", f"x{SPACE_MARK}y", "", " ", "Café naïve [CLS] <s>",
-     "unaffable " * 3, "a" * 150, "\x00\t\r\n", "<|endoftext|><bos><mask>"]
+     "unaffable " * 3, "a" * 150, "\x00\t\r\n", "<|endoftext|><bos><mask>",
+     "talya"]  # one token of Llama 3's that no merge path reaches: its ignore_merges looks the word up whole
     + [sentences(code)[k][:40] for code in LANGUAGES for k in (0, 7)]
 )
 BYTE_LEVEL = ("gpt2", "gpt4", "gpt4o", "llama3")

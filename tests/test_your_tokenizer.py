@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from conftest import ROOT, official_tiktoken
@@ -220,7 +221,8 @@ def test_a_tokenizers_unigram_json_trained_here(unigram_json):
         chunks = replay(text, "uni-json")["chunks"]
         assert [i for c in chunks for i in c["ids"]] == result["ids"]
         for chunk in chunks:
-            assert chunk["merges"][0]["scores"] == pytest.approx([scores[p] for p in chunk["steps"][1]])
+            assert chunk["merges"] == [{"unigram": "the best segmentation", "pieces": chunk["steps"][1],
+                                        "scores": pytest.approx([scores[p] for p in chunk["steps"][1]]), "at": 0}]
 
 
 def trained_json(kind: str, folder) -> str:
@@ -267,6 +269,11 @@ def test_every_tokenizers_model_trained_here(tmp_path, kind, label):
         assert ids == (result["ids"][:len(ids)] if replayed["cut"] else result["ids"]), repr(text[:40])
         for t in result["tokens"]:
             assert 0 <= t["start"] <= t["end"] <= len(text) and t["text"] == text[t["start"]:t["end"]]
+    if kind == "wordlevel":  # one look-up per word: the word, or [UNK]
+        vocab = json.loads(Path(path).read_text())["model"]["vocab"]
+        assert "the" in vocab and "Kenobi" not in vocab
+        assert [c["merges"] for c in replay("the Kenobi", kind)["chunks"]] == [
+            [{"pair": ["the"], "lookup": "the whole word is one token", "at": 0}], [{"unknown": "Kenobi", "at": 0}]]
     # byte fallback: each of a Devanagari letter's three bytes is a partial chip over that letter
     if kind == "bpe-byte-fallback":
         tokens = compare("ँ", tokenizers=[kind])["tokenizers"][0]["tokens"]
