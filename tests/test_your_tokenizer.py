@@ -208,6 +208,30 @@ def test_unigram_replay_is_one_step_per_word_whose_pieces_join_to_the_text(unigr
     assert "".join(c["text"] for c in result["chunks"]).replace(" ", "") == text.replace(" ", "")
 
 
+def test_a_user_defined_piece_is_never_merged_even_where_the_merge_is_a_piece(tmp_path):
+    """sentencepiece freezes a user-defined piece: it merges with neither neighbour. A BPE model trained here
+    with the user-defined piece "<x>", and the ordinary piece "<x>y" written into it afterwards: "<x>" and
+    "y" stay apart, in sentencepiece's own answer and in the replay."""
+    import sentencepiece
+    from sentencepiece import sentencepiece_model_pb2
+
+    model = tmp_path / "frozen.model"
+    with model.open("wb") as out:
+        sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(TRAINING), model_writer=out, vocab_size=400,
+                                                 model_type="bpe", byte_fallback=True, user_defined_symbols=["<x>"],
+                                                 minloglevel=2)
+    proto = sentencepiece_model_pb2.ModelProto.FromString(model.read_bytes())
+    proto.pieces.add(piece="<x>y", score=0.0, type=sentencepiece_model_pb2.ModelProto.SentencePiece.NORMAL)
+    model.write_bytes(proto.SerializeToString())
+    official = sentencepiece.SentencePieceProcessor(model_file=str(model))
+    register_tokenizer("frozen", model)
+    for text in ("a<x>y b", "<x>y<x>y"):
+        assert "<x>y" not in official.encode(text, out_type=str)
+        chunks = replay(text, "frozen")["chunks"]
+        assert [i for c in chunks for i in c["ids"]] == official.encode(text), text
+        assert "<x>y" not in [p for c in chunks for p in c["steps"][-1]]
+
+
 def test_a_tokenizers_unigram_json_trained_here(unigram_json):
     from tokenizers import Tokenizer
 
