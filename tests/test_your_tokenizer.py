@@ -249,6 +249,30 @@ def test_a_tokenizers_unigram_json_trained_here(unigram_json):
                                         "scores": pytest.approx([scores[p] for p in chunk["steps"][1]]), "at": 0}]
 
 
+def test_replay_spells_each_word_around_added_tokens(tmp_path):
+    """Added tokens are cut out of the text before the pre-tokeniser runs, each a word of its own: the words
+    around them are the library's, not the pre-tokeniser's words of the whole text."""
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    official = Tokenizer(models.WordLevel({"[UNK]": 0, "the": 1, "cat": 2}, unk_token="[UNK]"))
+    official.pre_tokenizer = pre_tokenizers.Whitespace()
+    official.add_special_tokens(["[UNK]"])
+    official.add_tokens(["xy", "<note>"])  # 3 and 4; "xy" matches inside a word too
+    official.save(str(tmp_path / "tokenizer.json"))
+    register_tokenizer("added", tmp_path / "tokenizer.json")
+    text = "the axyb cat <note> dog"
+    assert official.encode(text).ids == [1, 0, 3, 0, 2, 4, 0]
+    chunks = replay(text, "added")["chunks"]
+    assert [(c["text"], c["steps"], c["merges"], c["ids"]) for c in chunks] == [
+        ("the", [["the"], ["the"]], [{"pair": ["the"], "lookup": "the whole word is one token", "at": 0}], [1]),
+        ("a", [["a"], ["[UNK]"]], [{"unknown": "a", "at": 0}], [0]),
+        ("xy", [["xy"], ["xy"]], [{"pair": ["xy"], "lookup": "the whole word is one token", "at": 0}], [3]),
+        ("b", [["b"], ["[UNK]"]], [{"unknown": "b", "at": 0}], [0]),
+        ("cat", [["cat"], ["cat"]], [{"pair": ["cat"], "lookup": "the whole word is one token", "at": 0}], [2]),
+        ("<note>", [["<note>"], ["<note>"]], [{"pair": ["<note>"], "lookup": "the whole word is one token", "at": 0}], [4]),
+        ("dog", [["dog"], ["[UNK]"]], [{"unknown": "dog", "at": 0}], [0])]
+
+
 def trained_json(kind: str, folder) -> str:
     """A tokenizer.json of each other model the tokenizers library trains, trained here on FLORES lines."""
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers

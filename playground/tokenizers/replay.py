@@ -161,15 +161,25 @@ def _hf_one_step_chunks(tok, text: str):
     """Unigram and WordLevel models from a tokenizer.json: each word's pieces as the library chose them."""
     backend, model = _backend(tok), _hf_model(tok)
     scores = dict(map(tuple, model["vocab"])) if tok.model == "Unigram" else {}
-    _, words = _hf_words(tok, text)
     enc = backend.encode(text, add_special_tokens=False)
-    groups: dict[int | None, list[int]] = {}  # word index -> its tokens' positions, in order
+    # The words the model was given, numbered as enc.word_ids numbers them: the library cuts the added tokens
+    # ("<note>", matched as typed; the special ones are text here) out of the text first, each a word of its
+    # own, and normalises and pre-tokenises the text between them.
+    added = {i for i, token in backend.get_added_tokens_decoder().items() if not token.special}
+    words: list[str] = []
+    at = 0
+    for i, (start, end) in zip(enc.ids, enc.offsets):
+        if i in added:
+            words += [word for word, _ in _hf_words(tok, text[at:start])[1]] + [backend.id_to_token(i)]
+            at = end
+    words += [word for word, _ in _hf_words(tok, text[at:])[1]]
+    groups: dict[int, list[int]] = {}  # word index -> its tokens' positions, in order
     for k, word in enumerate(enc.word_ids):
         groups.setdefault(word, []).append(k)
     for word, positions in groups.items():
         ids = [enc.ids[k] for k in positions]
         pieces = [backend.id_to_token(i) for i in ids]  # as the vocabulary writes them ("<unk>", not the text)
-        spelled = words[word][0] if word is not None and word < len(words) else "".join(pieces)
+        spelled = words[word]
         if tok.model == "Unigram":
             merge = {"unigram": "the best segmentation", "pieces": pieces, "scores": [scores.get(p, 0.0) for p in pieces]}
         elif ids == [tok.unk_id]:
