@@ -129,6 +129,8 @@ def test_the_premium_table_row_by_row(premium):
         "each, and the last column says how much of its output that is.",
         "FLORES-200 (NLLB Team, 2022), as redistributed by Petrov et al. (2023), CC BY-SA 4.0. Built with Meta "
         "Llama 3."]
+    cell_text = "".join(c.get_text() for c in table.select("th, td"))
+    assert soup.body.get_text() == notes[0] + cell_text + "Download PNG" + notes[1]  # nothing stray between cells
     figure = soup.select_one("figure")
     assert figure.select_one("img")["alt"] == "token premium of twelve languages"
     assert figure.select_one("a.download")["data-download"] == "token-premium.png"

@@ -343,6 +343,34 @@ def test_colours_are_spread_over_the_palette_for_an_added_tokenizer(unigram_mode
     assert len(slots) > 450 and all(0 <= s < PALETTE_SIZE for s in slots)
 
 
+def test_tokenizer_arguments_register_in_order_and_a_fresh_process_repeats_them(unigram_model):
+    """--tokenizer NAME=PATH (app.py, python -m playground), and register_all(), which the big-input worker
+    runs on registrations() in its own process: here in this one, so each step is seen."""
+    from playground.tokenizers.from_file import register_all, register_from_args
+    from playground.tokenizers.registry import registrations
+
+    before = tokenizer_names()
+    register_from_args([f" l3 = {LLAMA3_JSON} ", f"uni={unigram_model}"])  # spaces around either side are dropped
+    assert tokenizer_names() == (*before, "l3", "uni")
+    assert ids_of("l3", "Hello world") == [9906, 1917]  # Llama 3's, as test_later_tokenizers knows them
+    listed = registrations()
+    assert [(name, label) for name, _, label in listed] == [("l3", "l3 byte-level BPE"), ("uni", "uni SentencePiece Unigram")]
+    registry._registered.clear(), registry._loaded.clear()  # as a fresh process starts
+    register_all([(name, local, f"{label}, again") for name, local, label in listed])
+    assert [t["label"] for t in compare("x", tokenizers=["l3", "uni"])["tokenizers"]] == [
+        "l3 byte-level BPE, again", "uni SentencePiece Unigram, again"]
+    assert ids_of("l3", "Hello world") == [9906, 1917]
+
+
+@pytest.mark.parametrize("spec", ["l3", "l3=", f"l3 {LLAMA3_JSON}"])
+def test_a_tokenizer_argument_without_name_and_path_says_how_to_write_it(spec):
+    from playground.tokenizers.from_file import register_from_args
+
+    with pytest.raises(ValueError) as refused:
+        register_from_args([spec])
+    assert str(refused.value) == f"--tokenizer {spec}: give NAME=PATH, e.g. --tokenizer qwen=tokenizer.json"
+
+
 # --- the hub: from its cache, or a clear error without a network ---------------------------------
 
 
