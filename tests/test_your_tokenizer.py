@@ -273,6 +273,95 @@ def test_replay_spells_each_word_around_added_tokens(tmp_path):
         ("dog", [["dog"], ["[UNK]"]], [{"unknown": "dog", "at": 0}], [0])]
 
 
+ADDED = ["xyz", "<note>"]  # non-special added tokens: matched as typed, anywhere, before the pre-tokeniser
+ADDED_TEXTS = ["the axyzb cat",  # inside a word
+               "xyzthe cat",  # at the text's start: Metaspace's prepend_scheme "first" puts no "▁" after it
+               "a xyz<note>b <note> Kenobi",  # two adjacent
+               "The quick brown fox"]  # none: the words of the model alone
+
+
+def added_tokens_json(kind: str, folder) -> tuple[str, str]:
+    """(a tokenizer.json trained here without added tokens, the same with ADDED added): BPE byte-level as GPT-2's,
+    BPE with SentencePiece's Metaspace words (prepend_scheme "first", as newer Llama files have), WordPiece."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    if kind == "wordpiece":
+        plain = trained_json("wordpiece", folder)
+    else:
+        tok = Tokenizer(models.BPE())
+        if kind == "bpe-byte-level":
+            tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+            tok.decoder = decoders.ByteLevel()
+            trainer = trainers.BpeTrainer(vocab_size=400, initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+        else:
+            tok.pre_tokenizer = pre_tokenizers.Metaspace(prepend_scheme="first")
+            trainer = trainers.BpeTrainer(vocab_size=400)
+        tok.train_from_iterator(TRAINING, trainer)
+        plain = str(folder / f"{kind}.json")
+        tok.save(plain)
+    official = Tokenizer.from_file(plain)
+    assert official.add_tokens(ADDED) == 2 and not any(t.special for t in official.get_added_tokens_decoder().values()
+                                                      if t.content in ADDED)
+    added = str(folder / f"{kind}-added.json")
+    official.save(added)
+    return plain, added
+
+
+@pytest.mark.parametrize("kind", ["bpe-byte-level", "bpe-metaspace", "wordpiece"])
+def test_bpe_and_wordpiece_replay_cut_added_tokens_out_before_the_pre_tokeniser(tmp_path, kind):
+    """Each added token is a chunk of its own, and the words around it are the library's: its ids word by word."""
+    from tokenizers import Tokenizer
+
+    plain, added = added_tokens_json(kind, tmp_path)
+    official = Tokenizer.from_file(added)
+    register_tokenizer("plain", plain)
+    register_tokenizer("added", added)
+    note, xyz = official.token_to_id("<note>"), official.token_to_id("xyz")
+    for text in ADDED_TEXTS:
+        enc = official.encode(text)
+        words: dict[int, list[int]] = {}  # the library's words: each one's tokens, in order
+        for k, word in enumerate(enc.word_ids):
+            words.setdefault(word, []).append(k)
+        assert ids_of("added", text) == enc.ids, text
+        chunks = replay(text, "added")["chunks"]
+        assert [c["ids"] for c in chunks] == [[enc.ids[k] for k in ks] for ks in words.values()], text
+        assert [c["steps"][-1] for c in chunks] == [[enc.tokens[k] for k in ks] for ks in words.values()], text
+        for chunk in chunks:
+            if chunk["ids"] in ([xyz], [note]):  # never split: no merge, no prefix, looked up whole
+                piece = official.id_to_token(chunk["ids"][0])
+                assert chunk["steps"] == [[piece], [piece]] and chunk["text"] == piece
+                assert chunk["merges"] == [{"pair": [piece], "lookup": "the whole word is one token", "at": 0}]
+    assert ids_of("added", "the axyzb cat") != ids_of("plain", "the axyzb cat")
+    # A text with no added token: the replay of the same model without them, chunk for chunk
+    assert replay("The quick brown fox", "added") == {**replay("The quick brown fox", "plain"), "tokenizer": "added"}
+    if kind == "bpe-byte-level":  # the chunks' texts are the text: "xyz" cut out of " axyzb"
+        assert [c["text"] for c in replay("the axyzb cat", "added")["chunks"]] == ["the", " a", "xyz", "b", " cat"]
+    if kind == "bpe-metaspace":  # after a leading added token "the" has no "▁"; "cat" after a space has
+        assert [c["steps"][0][0][0] for c in replay("xyzthe cat", "added")["chunks"]] == ["x", "t", SPACE_MARK]
+
+
+def test_special_added_tokens_typed_are_text_with_or_without_special_tokens(tmp_path):
+    """[CLS], [SEP] and [UNK] typed are text (split as any word), beside a non-special added token; with special
+    tokens on the post-processor adds [CLS] and [SEP] around the text: the library's own ids either way."""
+    from tokenizers import Tokenizer, processors
+
+    official = Tokenizer.from_file(trained_json("wordpiece", tmp_path))
+    official.add_special_tokens(["[CLS]", "[SEP]"])
+    official.add_tokens(["xyz"])
+    cls, sep = official.token_to_id("[CLS]"), official.token_to_id("[SEP]")
+    official.post_processor = processors.TemplateProcessing(single="[CLS] $A [SEP]", special_tokens=[("[CLS]", cls),
+                                                                                                      ("[SEP]", sep)])
+    official.save(str(tmp_path / "special.json"))
+    official.encode_special_tokens = True  # as the playground: "[CLS]" typed is text
+    register_tokenizer("special", tmp_path / "special.json")
+    text = "[CLS] the xyz [UNK] cat[SEP]"
+    plain = official.encode(text, add_special_tokens=False).ids
+    assert cls not in plain and sep not in plain and official.token_to_id("[UNK]") not in plain
+    assert ids_of("special", text) == plain
+    assert ids_of("special", text, special=True) == official.encode(text).ids == [cls, *plain, sep]
+    assert [i for c in replay(text, "special")["chunks"] for i in c["ids"]] == plain
+
+
 def trained_json(kind: str, folder) -> str:
     """A tokenizer.json of each other model the tokenizers library trains, trained here on FLORES lines."""
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
