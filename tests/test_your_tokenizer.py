@@ -282,11 +282,19 @@ ADDED_TEXTS = ["the axyzb cat",  # inside a word
 
 def added_tokens_json(kind: str, folder) -> tuple[str, str]:
     """(a tokenizer.json trained here without added tokens, the same with ADDED added): BPE byte-level as GPT-2's,
-    BPE with SentencePiece's Metaspace words (prepend_scheme "first", as newer Llama files have), WordPiece."""
+    BPE with SentencePiece's Metaspace words (prepend_scheme "first", as newer Llama files have), WordPiece,
+    and Unigram with those Metaspace words."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
     if kind == "wordpiece":
         plain = trained_json("wordpiece", folder)
+    elif kind == "unigram-metaspace":
+        tok = Tokenizer(models.Unigram())
+        tok.pre_tokenizer = pre_tokenizers.Metaspace(prepend_scheme="first")
+        tok.train_from_iterator(TRAINING, trainers.UnigramTrainer(vocab_size=300, unk_token="<unk>",
+                                                                  special_tokens=["<unk>"]))
+        plain = str(folder / f"{kind}.json")
+        tok.save(plain)
     else:
         tok = Tokenizer(models.BPE())
         if kind == "bpe-byte-level":
@@ -307,8 +315,8 @@ def added_tokens_json(kind: str, folder) -> tuple[str, str]:
     return plain, added
 
 
-@pytest.mark.parametrize("kind", ["bpe-byte-level", "bpe-metaspace", "wordpiece"])
-def test_bpe_and_wordpiece_replay_cut_added_tokens_out_before_the_pre_tokeniser(tmp_path, kind):
+@pytest.mark.parametrize("kind", ["bpe-byte-level", "bpe-metaspace", "wordpiece", "unigram-metaspace"])
+def test_replay_cuts_added_tokens_out_before_the_pre_tokeniser(tmp_path, kind):
     """Each added token is a chunk of its own, and the words around it are the library's: its ids word by word."""
     from tokenizers import Tokenizer
 
@@ -336,7 +344,7 @@ def test_bpe_and_wordpiece_replay_cut_added_tokens_out_before_the_pre_tokeniser(
     assert replay("The quick brown fox", "added") == {**replay("The quick brown fox", "plain"), "tokenizer": "added"}
     if kind == "bpe-byte-level":  # the chunks' texts are the text: "xyz" cut out of " axyzb"
         assert [c["text"] for c in replay("the axyzb cat", "added")["chunks"]] == ["the", " a", "xyz", "b", " cat"]
-    if kind == "bpe-metaspace":  # after a leading added token "the" has no "▁"; "cat" after a space has
+    if kind.endswith("metaspace"):  # after a leading added token "the" has no "▁"; "cat" after a space has
         assert [c["steps"][0][0][0] for c in replay("xyzthe cat", "added")["chunks"]] == ["x", "t", SPACE_MARK]
 
 

@@ -12,18 +12,26 @@
 - Unigram (a SentencePiece or tokenizer.json one added with register_tokenizer): no merges to
   replay; each word's best segmentation (the pieces whose scores, log-probabilities, add up to the
   most) is one step, as the library found it, with each piece's score. WordLevel: one look-up.
+- A tokenizer.json's added tokens ("<note>", not the special ones, which are text here) are cut out
+  of the text before its pre-tokenizer runs, as the library does: each is a chunk of its own, one
+  look-up, and the words around them are the library's.
 
 The last step of every chunk has one piece per id, and the chunks' ids are exactly compare()'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
 from playground.tokenizers.registry import check_tokenizers, get_tokenizer
 from playground.tokenizers.sentencepiece_bpe import SPACE_MARK, SentencePieceTokenizer
 from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer
 from playground.tokenizers.tiktoken_bpe import spell as spell_piece
+
+if TYPE_CHECKING:
+    from tokenizers import Encoding
 
 # What one call replays: the steps of a chunk of n symbols hold up to n * (n + 1) / 2 pieces, so
 # both the chunk's length and the pieces of all steps together are bounded, and the answer says so.
@@ -125,13 +133,54 @@ def _hf_model(tok) -> dict:
     return json.loads(_backend(tok).to_str())["model"]
 
 
-def _hf_words(tok, text: str) -> tuple[str, list[tuple[str, tuple[int, int]]]]:
-    """(the text as normalised, its words with their spans in it): what the model is given, word by word."""
+def _hf_words(tok, text: str, at_start: bool = True) -> tuple[str, list[tuple[str, tuple[int, int]]]]:
+    """(the text as normalised, its words with their spans in it): what the model is given, word by word.
+
+    at_start: whether the text starts the whole text, or follows an added token (_hf_split).
+    """
     backend = _backend(tok)
     normalized = backend.normalizer.normalize_str(text) if backend.normalizer else text
     if backend.pre_tokenizer is None:
         return normalized, [(normalized, (0, len(normalized)))] if normalized else []
-    return normalized, backend.pre_tokenizer.pre_tokenize_str(normalized)
+    if at_start or not normalized:
+        return normalized, backend.pre_tokenizer.pre_tokenize_str(normalized)
+    # The library pre-tokenises a piece after an added token where it lies in the text, not at its start:
+    # Metaspace's prepend_scheme "first" puts no "▁" before it. One character cut off before it puts it there.
+    from tokenizers import PreTokenizedString
+
+    pretokenized = PreTokenizedString("\0" + normalized)
+    pretokenized.split(lambda _, whole: [whole[1:]])
+    backend.pre_tokenizer.pre_tokenize(pretokenized)
+    return normalized, [(word, (start - 1, end - 1)) for word, (start, end), _ in pretokenized.get_splits()]
+
+
+def _hf_split(tok, text: str, enc: Encoding | None = None) -> Iterator[tuple[str, str, int | None]]:
+    """What the model is given, in order, as the library cuts the text: (the word as pre-tokenised, its text as
+    normalised, None) for each word, and (the token, its text, its id) for each added token.
+
+    The library cuts the added tokens out of the text first ("<note>", matched as typed; the special ones are
+    text here), each a word of its own, then normalises and pre-tokenises the text between them.
+    enc: the library's encoding of text, if the caller has it (only a text with an added token needs it).
+    """
+    backend = _backend(tok)
+    added = {i for i, token in backend.get_added_tokens_decoder().items() if not token.special}
+    cuts = []
+    if added:
+        enc = enc if enc is not None else backend.encode(text, add_special_tokens=False)
+        cuts = [(i, start, end) for i, (start, end) in zip(enc.ids, enc.offsets) if i in added]
+    at = 0
+    for i, start, end in [*cuts, (None, len(text), len(text))]:
+        normalized, words = _hf_words(tok, text[at:start], at_start=at == 0)
+        yield from ((word, normalized[s:e], None) for word, (s, e) in words)
+        if i is not None:
+            yield backend.id_to_token(i), text[start:end], i
+        at = end
+
+
+def _added_token_chunk(piece: str, shown: str, i: int) -> dict:
+    """An added token: never split, one look-up."""
+    return {"text": shown, "steps": [[piece], [piece]], "ids": [i], "cut": False,
+            "merges": [{"pair": [piece], "lookup": "the whole word is one token", "at": 0}]}
 
 
 @cache
@@ -142,12 +191,14 @@ def _hf_bpe_ranks(tok) -> dict:
 def _hf_bpe_chunks(tok, text: str):
     model = _hf_model(tok)
     vocab, ranks = model["vocab"], _hf_bpe_ranks(tok)
-    normalized, words = _hf_words(tok, text)
-    for word, (start, end) in words:
-        shown, cut = normalized[start:end], len(normalized[start:end].encode("utf-8")) > MAX_REPLAY_SYMBOLS
+    for word, normalized, added_id in _hf_split(tok, text):
+        if added_id is not None:
+            yield _added_token_chunk(word, normalized, added_id)
+            continue
+        shown, cut = normalized, len(normalized.encode("utf-8")) > MAX_REPLAY_SYMBOLS
         if cut:  # a byte-level word has one symbol per byte of the text; any other, at most one
             shown = _utf8_prefix(shown, MAX_REPLAY_SYMBOLS)
-            word = word[:len(shown.encode("utf-8"))] if word != normalized[start:end] else shown
+            word = word[:len(shown.encode("utf-8"))] if word != normalized else shown
         steps, merges = bpe_merges(list(word), lambda a, b: ranks.get((a, b)))
         if model.get("ignore_merges") and word in vocab and steps[-1] != [word]:  # the whole word is a token
             merges.append({"pair": steps[-1], "lookup": "the whole chunk is one token", "at": 0})
@@ -162,31 +213,25 @@ def _hf_one_step_chunks(tok, text: str):
     backend, model = _backend(tok), _hf_model(tok)
     scores = dict(map(tuple, model["vocab"])) if tok.model == "Unigram" else {}
     enc = backend.encode(text, add_special_tokens=False)
-    # The words the model was given, numbered as enc.word_ids numbers them: the library cuts the added tokens
-    # ("<note>", matched as typed; the special ones are text here) out of the text first, each a word of its
-    # own, and normalises and pre-tokenises the text between them.
-    added = {i for i, token in backend.get_added_tokens_decoder().items() if not token.special}
-    words: list[str] = []
-    at = 0
-    for i, (start, end) in zip(enc.ids, enc.offsets):
-        if i in added:
-            words += [word for word, _ in _hf_words(tok, text[at:start])[1]] + [backend.id_to_token(i)]
-            at = end
-    words += [word for word, _ in _hf_words(tok, text[at:])[1]]
+    words = list(_hf_split(tok, text, enc))  # numbered as enc.word_ids numbers them
     groups: dict[int, list[int]] = {}  # word index -> its tokens' positions, in order
     for k, word in enumerate(enc.word_ids):
         groups.setdefault(word, []).append(k)
     for word, positions in groups.items():
         ids = [enc.ids[k] for k in positions]
+        shown = text[enc.offsets[positions[0]][0]:enc.offsets[positions[-1]][1]]
+        spelled, _, added_id = words[word]
+        if added_id is not None:
+            yield _added_token_chunk(spelled, shown, added_id)
+            continue
         pieces = [backend.id_to_token(i) for i in ids]  # as the vocabulary writes them ("<unk>", not the text)
-        spelled = words[word]
         if tok.model == "Unigram":
             merge = {"unigram": "the best segmentation", "pieces": pieces, "scores": [scores.get(p, 0.0) for p in pieces]}
         elif ids == [tok.unk_id]:
             merge = {"unknown": spelled}
         else:
             merge = {"pair": [spelled], "lookup": "the whole word is one token"}
-        yield {"text": text[enc.offsets[positions[0]][0]:enc.offsets[positions[-1]][1]], "steps": [[spelled], pieces],
+        yield {"text": shown, "steps": [[spelled], pieces],
                "merges": [{**merge, "at": 0}], "ids": ids, "cut": False}  # one step: as long as the text
 
 
@@ -274,7 +319,10 @@ def _byte_fallback(steps: list[list], merges: list[dict], has_piece, to_bytes) -
 def _wordpiece_chunks(tok, text: str):
     model = _hf_model(tok)
     vocab, unk, limit = model["vocab"], model["unk_token"], model["max_input_chars_per_word"]
-    for word, (start, end) in _hf_words(tok, text)[1]:
+    for word, shown, added_id in _hf_split(tok, text):
+        if added_id is not None:
+            yield _added_token_chunk(word, shown, added_id)
+            continue
         # A word over `limit` characters is one [UNK] whole: past MAX_REPLAY_SYMBOLS (> limit), only its start is shown.
         cut = len(word) > MAX_REPLAY_SYMBOLS
         word = word[:MAX_REPLAY_SYMBOLS]
