@@ -149,3 +149,24 @@ def test_glitch_answer_looks_at_the_first_glitch_word():
     twice = tokenizer("a", [tok(0, 17, word, 1), tok(17, 35, "Ġ" + word, 2)])
     assert glitch_answer(result(word + " " + word, twice), None) == [
         f"<b>one</b> token, id <b>1</b> (<code>{word}</code>)"]
+
+
+def test_glitch_answer_names_the_pieces_on_the_under_trained_list():
+    word = "SolidGoldMagikarp"
+    red, orange = {"verdict": "red", "max_prob": 1.5e-07}, {"verdict": "orange", "max_prob": 0.002}
+    both = tokenizer("a", [tok(0, 5, "Solid", 1) | {"undertrained": red}, tok(5, 17, "GoldMagikarp", 2)
+                           | {"undertrained": orange}], undertrained_count=2)
+    neither = tokenizer("b", [tok(0, 17, word, 3)], undertrained_count=0)
+    assert glitch_answer(result(word, both, neither), None) == [
+        "<b>2</b> pieces: <code>Solid</code> <code>GoldMagikarp</code>; on the paper's under-trained list: "
+        "<code>Solid</code> (red, max_prob 1.5e-07), <code>GoldMagikarp</code> (orange, max_prob 0.002)",
+        f"<b>one</b> token, id <b>3</b> (<code>{word}</code>); on the paper's under-trained list: <b>none</b>"]
+
+
+def test_undertrained_answer_lists_each_listed_token_in_the_order_of_the_text():
+    red, orange = {"verdict": "red", "max_prob": 1.5e-07}, {"verdict": "orange", "max_prob": 0.002}
+    two = tokenizer("a", [tok(0, 3, "abc", 9) | {"undertrained": orange}, tok(3, 6, "def", 4) | {"undertrained": red}],
+                    undertrained_count=2)
+    assert undertrained_answer(result("abcdef", two), None) == [
+        "<b>2</b> tokens on the paper's under-trained list: <code>abc</code> (orange, max_prob 0.002), "
+        "<code>def</code> (red, max_prob 1.5e-07)"]

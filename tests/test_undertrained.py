@@ -152,12 +152,38 @@ def test_panels_mark_the_listed_tokens_with_their_verdict(name):
     assert stat == f"{len(marked)} under-trained (paper)"
 
 
-def test_the_card_says_what_the_numbers_mean():
+# One token per verdict colour and per kind of indicator: (tokenizer, text, id, what the verdict says, what the
+# indicator measures), the sentences as the card must read them (assets/undertrained/README.md explains both).
+CARDS = [
+    ("gpt2", GLITCH.text, 42089, "red: below 0.001, the report's strongest evidence",
+     "a cosine distance computed on the output (unembedding) matrix"),
+    ("mistral", "a.iNdEx", 25900, "orange: 0.001 to 0.01, still under the report's 0.01 line",
+     "the length of this token's row of the input embedding matrix"),
+    ("llama3", "xwebElementX", 47072, "yellow: 0.01 to 0.1, above the report's 0.01 line",
+     "the length of this token's row of the input embedding matrix"),
+    ("llama", "xITableView", 12882, "green: 0.1 or more, so the model could repeat it",
+     "the length of this token's row of the input embedding matrix"),
+]
+
+
+@pytest.mark.parametrize("name, text, token_id, verdict_meaning, indicator_meaning", CARDS, ids=[card[0] for card in CARDS])
+def test_the_card_says_what_the_numbers_mean(name, text, token_id, verdict_meaning, indicator_meaning):
+    soup = panel_soup(name, text)
+    tip = soup.select_one(f'.tok[data-id="{token_id}"]')["data-tip"]
+    mark, model = listed(name)[token_id], DATA[name]["model"]
+    assert tip.split("\n")[-3:] == [  # after id, piece, bytes and span
+        f'On the under-trained list of Land & Bartolo (2024), "Fishing for Magikarp" for {model}: '
+        f"verdict {mark['verdict']}.",
+        f"max_prob {mark['max_prob']}: the model gave this token at most {mark['max_prob']} probability when "
+        f"asked to repeat it ({verdict_meaning}).",
+        f"indicator {mark['indicator']}: {indicator_meaning}; lower is more like the model's unused tokens, and it "
+        "compares only within one model."]
+    assert tip.count("\n") == 6  # id, piece, bytes, span: four lines before the three of the paper
+
+
+def test_only_listed_tokens_carry_the_paper_in_their_card():
     soup = panel_soup("gpt2", GLITCH.text)
-    tip = soup.select_one('.tok[data-id="42089"]')["data-tip"]  # ĠTheNitrome: red, max_prob 8.5e-09
-    assert "Fishing for Magikarp" in tip and "verdict red" in tip
-    assert "the model gave this token at most 8.5e-09 probability when asked to repeat it" in tip
-    assert "indicator 0.00158507:" in tip  # as the report prints it
+    assert "indicator 0.00158507:" in soup.select_one('.tok[data-id="42089"]')["data-tip"]  # as the report prints it
     assert "Fishing" not in soup.select_one('.tok[data-id="11"]')["data-tip"]  # a comma is on no list
 
 
