@@ -100,6 +100,9 @@ def test_number_answer_counts_pieces_in_words():
     assert number_answer(result(text, one, three), None) == [
         "<b>1</b> piece: <code>Ġ1234567890</code>", "<b>2</b> pieces: <code>123</code> <code>4567890</code>"]
     assert number_answer(result("123456789", one), None) == "This text has no 1234567890 to look at."
+    twice = tokenizer("a", [tok(0, 10, "1234567890"), tok(10, 11, " "), tok(11, 16, "12345"), tok(16, 21, "67890")])
+    assert number_answer(result("1234567890 1234567890", twice), None) == [  # the first one
+        "<b>1</b> piece: <code>1234567890</code>"]
 
 
 def test_overlapping_takes_only_tokens_that_share_a_character():
@@ -127,6 +130,7 @@ def test_answer_html_around_the_answer():
     assert html.endswith("</li></ul>")
     soup = BeautifulSoup(html, "html5lib")
     assert [li["data-tokenizer"] for li in soup.select("li")] == ["gpt2", "bert", "llama"]
+    assert [child.name for child in soup.ul.children] == ["li", "li", "li"]  # nothing between the items
     assert soup.select("p") == []  # the example's own text: no "edited" note, no glitch explanation
     edited = answer_html("magikarp", compare("say SolidGoldMagikarp"))
     assert edited.startswith('<p class="edited">Computed on your edited text.</p><ul>')

@@ -64,6 +64,17 @@ def test_the_replay_is_cut_only_past_its_limit(chunks, cut):
     assert r["cut"] is cut and len(r["chunks"]) == 64 and r["tokenizer"] == "gpt2"
 
 
+@pytest.mark.parametrize("size, cut", [(256, False), (257, True)])
+def test_a_chunk_is_cut_only_past_256_bytes(size, cut):
+    """GPT-2's pattern makes "ééé..." one chunk (2 bytes a letter): 128 letters are 256 bytes, replayed whole."""
+    text = "é" * (size // 2) + "a" * (size % 2)
+    assert len(text.encode("utf-8")) == size
+    r = replay(text, "gpt2")
+    [chunk] = r["chunks"]
+    assert chunk["cut"] is cut and r["cut"] is cut
+    assert chunk["text"] == "é" * 128  # 256 bytes: the 257th, "a", is the part left out
+
+
 def test_a_lookup_replaces_the_merges_when_the_whole_chunk_is_a_token():
     """tiktoken looks a chunk up whole first: "Ġ" + 16 other bytes merge into 43453 through 17 ranked merges."""
     [chunk] = replay(" SolidGoldMagikarp", "gpt2")["chunks"]
