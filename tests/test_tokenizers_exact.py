@@ -160,6 +160,12 @@ def test_tiktokens_whole_chunk_lookup_is_replayed_as_its_own_step():
                      "ids": [259], "cut": False}
     [plain] = _tiktoken_chunks(TiktokenTokenizer(enc), "abc")  # reachable: no lookup
     assert plain["ids"] == [97, 256] and all("lookup" not in m for m in plain["merges"])
+    five = tiktoken.Encoding(name="five", pat_str=r"\S+|\s+", special_tokens={},
+                             mergeable_ranks=ranks | {b"de": 260, b"abcde": 261})
+    assert five.encode_ordinary("abcde") == [261]
+    [chunk] = _tiktoken_chunks(TiktokenTokenizer(five), "abcde")  # two merges, then the look-up of the last step
+    assert chunk["steps"] == [["a", "b", "c", "d", "e"], ["a", "bc", "d", "e"], ["a", "bc", "de"], ["abcde"]]
+    assert chunk["merges"][-1] == {"pair": ["a", "bc", "de"], "lookup": "the whole chunk is one token", "at": 0}
 
 
 def test_a_fresh_bert_reads_a_typed_cls_as_text(official_bert):
