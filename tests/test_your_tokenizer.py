@@ -182,6 +182,8 @@ def test_a_sentencepiece_unigram_model_trained_here(unigram_model):
     official = sentencepiece.SentencePieceProcessor(model_file=str(unigram_model))
     tok = register_tokenizer("uni", unigram_model)
     assert tok.label == "uni SentencePiece Unigram"
+    assert registry.tokenizer_label("uni") == "uni SentencePiece Unigram"  # the page's name for it
+    assert registry.tokenizer_label("gpt2") == "GPT-2 byte-level BPE"  # a built-in one: its class's
     texts = CORPUS + ["Ｆｕｌｌ－ｗｉｄｔｈ ﬁne", "The quick brown fox, again and again."]
     for text in texts:
         result = compare(text, tokenizers=["uni"])["tokenizers"][0]
