@@ -210,28 +210,62 @@ def test_unigram_replay_is_one_step_per_word_whose_pieces_join_to_the_text(unigr
     assert "".join(c["text"] for c in result["chunks"]).replace(" ", "") == text.replace(" ", "")
 
 
-def test_a_user_defined_piece_is_never_merged_even_where_the_merge_is_a_piece(tmp_path):
-    """sentencepiece freezes a user-defined piece: it merges with neither neighbour. A BPE model trained here
-    with the user-defined piece "<x>", and the ordinary piece "<x>y" written into it afterwards: "<x>" and
-    "y" stay apart, in sentencepiece's own answer and in the replay."""
+def bpe_model_with_pieces(path: Path, *pieces: tuple[str, str], drop: str | None = None):
+    """A SentencePiece BPE model trained here (byte fallback on, the user-defined piece "<x>"), with `pieces`
+    ((piece, type name) written into it afterwards, score 0: merged first) and without the piece `drop`.
+    Returns sentencepiece's own processor for it."""
     import sentencepiece
     from sentencepiece import sentencepiece_model_pb2
 
-    model = tmp_path / "frozen.model"
-    with model.open("wb") as out:
+    with path.open("wb") as out:
         sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(TRAINING), model_writer=out, vocab_size=400,
                                                  model_type="bpe", byte_fallback=True, user_defined_symbols=["<x>"],
                                                  minloglevel=2)
-    proto = sentencepiece_model_pb2.ModelProto.FromString(model.read_bytes())
-    proto.pieces.add(piece="<x>y", score=0.0, type=sentencepiece_model_pb2.ModelProto.SentencePiece.NORMAL)
-    model.write_bytes(proto.SerializeToString())
-    official = sentencepiece.SentencePieceProcessor(model_file=str(model))
-    register_tokenizer("frozen", model)
-    for text in ("a<x>y b", "<x>y<x>y"):
-        assert "<x>y" not in official.encode(text, out_type=str)
+    proto = sentencepiece_model_pb2.ModelProto.FromString(path.read_bytes())
+    kind = sentencepiece_model_pb2.ModelProto.SentencePiece.Type
+    for piece, type_name in pieces:
+        proto.pieces.add(piece=piece, score=0.0, type=kind.Value(type_name))
+    if drop is not None:
+        [k] = [k for k, p in enumerate(proto.pieces) if p.piece == drop]
+        del proto.pieces[k]
+    path.write_bytes(proto.SerializeToString())
+    return sentencepiece.SentencePieceProcessor(model_file=str(path))
+
+
+def test_a_user_defined_piece_is_never_merged_even_where_the_merge_is_a_piece(tmp_path):
+    """sentencepiece freezes a user-defined piece: it merges with neither neighbour. The ordinary pieces "<x>y"
+    and "y<x>" written into a model with the user-defined "<x>": "<x>" and "y" stay apart, in sentencepiece's
+    own answer and in the replay."""
+    official = bpe_model_with_pieces(tmp_path / "frozen.model", ("<x>y", "NORMAL"), ("y<x>", "NORMAL"))
+    register_tokenizer("frozen", tmp_path / "frozen.model")
+    for text in ("a<x>y b", "<x>y<x>y", "ay<x>b"):
+        assert not {"<x>y", "y<x>"} & set(official.encode(text, out_type=str))
         chunks = replay(text, "frozen")["chunks"]
         assert [i for c in chunks for i in c["ids"]] == official.encode(text), text
-        assert "<x>y" not in [p for c in chunks for p in c["steps"][-1]]
+        assert not {"<x>y", "y<x>"} & {p for c in chunks for p in c["steps"][-1]}
+
+
+def test_no_merge_makes_a_control_unknown_or_unused_piece(tmp_path):
+    """Ordinary pieces that join into "</s>" (control), "<unk>" (unknown), and "zq" written in as unused:
+    sentencepiece merges into none of them, and neither does the replay."""
+    pieces = [(p, "NORMAL") for p in ("<", "</", "s>", "unk", "unk>")] + [("zq", "UNUSED")]
+    official = bpe_model_with_pieces(tmp_path / "kinds.model", *pieces)
+    register_tokenizer("kinds", tmp_path / "kinds.model")
+    for text, kept_out in (("</s>", "</s>"), ("<unk>", "<unk>"), ("zq", "zq")):
+        assert kept_out not in official.encode(text, out_type=str)
+        assert [i for c in replay(text, "kinds")["chunks"] for i in c["ids"]] == official.encode(text), text
+
+
+def test_a_model_without_the_space_piece_spells_it_in_its_own_bytes(tmp_path):
+    """With no piece "▁", sentencepiece's byte fallback spells the space mark it put in as its own UTF-8,
+    E2 96 81 (not a space's 20): so does the replay."""
+    official = bpe_model_with_pieces(tmp_path / "nospace.model", drop=SPACE_MARK)
+    register_tokenizer("nospace", tmp_path / "nospace.model")
+    assert official.encode("x y", out_type=str) == ["<0xE2>", "<0x96>", "<0x81>", "x", "<0xE2>", "<0x96>", "<0x81>", "y"]
+    chunks = replay("x y", "nospace")["chunks"]
+    assert [i for c in chunks for i in c["ids"]] == official.encode("x y")
+    assert [m for m in chunks[1]["merges"] if "byte_fallback" in m] == [
+        {"byte_fallback": SPACE_MARK, "bytes": ["<0xE2>", "<0x96>", "<0x81>"], "at": 0}]
 
 
 def test_a_tokenizers_unigram_json_trained_here(unigram_json):

@@ -297,7 +297,8 @@ def _sentencepiece_merges(sp, symbols: list[str], user_defined: frozenset[str] =
         i = sp.piece_to_id(piece)
         return sp.id_to_piece(i) == piece and not sp.is_unknown(i)
 
-    _byte_fallback(steps, merges, has_piece, lambda piece: piece.replace(SPACE_MARK, " ").encode("utf-8"))
+    # A symbol with no piece is spelled in its own UTF-8, the space mark "▁" too (E2 96 81, as sentencepiece does).
+    _byte_fallback(steps, merges, has_piece, lambda piece: piece.encode("utf-8"))
     return steps, merges
 
 
