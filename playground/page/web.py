@@ -336,16 +336,19 @@ def build_demo() -> gr.Blocks:
               inputs=[*choosers, all_eight], outputs=slide, api_visibility="private", show_progress="hidden",
               preprocess=False, trigger_mode="always_last")
         languages.expand(premium_section, outputs=premium, api_visibility="private")
+        # An edit: the page's own JavaScript posts it to edit_route (off the queue) and paints the answer.
+        edit_inputs = [text, mark_ws, view, special, *choosers, example_key, init]
+        gr.on([i.change for i in edit_inputs], None, inputs=edit_inputs, js="(...values) => playgroundEdit(values)")
+        # The same work as the API's /panels and /embedding, through the queue; no page event triggers them.
         gr.on(
-            [text.change, mark_ws.change, view.change, special.change, *(c.change for c in choosers),
-             example_key.change], update_panels,
+            [], update_panels,
             inputs=[text, mark_ws, view, special, *choosers, example_key], outputs=[note, *panels, prompt, answer],
             preprocess=False,  # the handler checks the raw values itself, and logs none of them
             trigger_mode="always_last", concurrency_id="panels", concurrency_limit=None,  # PANELS_LANE limits
             show_progress="hidden", api_name="panels",
         )
         gr.on(
-            [text.change, init.change], update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
+            [], update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
             preprocess=False, trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=None,
             show_progress="hidden", api_name="embedding",
         )
@@ -383,6 +386,8 @@ def launch(demo: gr.Blocks) -> None:
     """Serve on GRADIO_SERVER_NAME:GRADIO_SERVER_PORT (default 127.0.0.1:7860), warming up in the background."""
     from starlette.middleware import Middleware
 
+    from playground.page import edit_route
+
     # matplotlib keeps its font cache in the app's own temp dir: the app writes nothing anywhere else.
     os.environ.setdefault("MPLCONFIGDIR", os.path.join(tempfile.gettempdir(), "playground-matplotlib"))
     server.keep_no_user_values()
@@ -393,7 +398,8 @@ def launch(demo: gr.Blocks) -> None:
     gr.networking.url_ok = lambda url: True
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     demo.launch(
-        app_kwargs={"middleware": [Middleware(server.Guard)]},
+        # Gradio's app is FastAPI's: routes given to its constructor are served beside Gradio's own.
+        app_kwargs={"middleware": [Middleware(server.Guard)], "routes": edit_route.ROUTES},
         run_history=False,  # it would keep every run's text in the browser, shown to the next person
         state_session_capacity=server.SESSION_CAPACITY,
         # Gradio runs at most max_threads events at once, whatever their concurrency limits: with its

@@ -48,6 +48,93 @@ function playgroundDownload(data, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// The "server is busy" note at the top of the page, shared by the edit route and the queue's retries.
+function playgroundBusyNote(text) {
+  let el = document.getElementById("queue-note");
+  if (!el && text) {
+    el = document.createElement("div");
+    el.id = "queue-note";
+    el.setAttribute("role", "status");
+    document.body.appendChild(el);
+  }
+  if (el) { el.textContent = text; el.hidden = !text; }
+}
+
+// An edit (the text, a toggle, a tokenizer, the table's init): one POST to the server's edit route
+// (playground/page/edit_route.py), off Gradio's queue, and the answer painted straight into the
+// components' HTML. Latest wins: one request at a time; edits made meanwhile collapse into the
+// newest, sent when the answer comes, and an answer older than what is painted is dropped.
+// When the server is full (503), the edit waits Retry-After (then 2, 4, 8 s), the page says so,
+// and the newest edit is sent; a bad answer shows its message in the note above the panels.
+const PLAYGROUND_EDIT_TARGETS = {
+  note: "limit-note", panels: ["panel-gpt2", "panel-bert", "panel-llama"], prompt: "prompt", answer: "answer",
+  embedding: ["embedding", "memory", "heatmap"],
+};
+const playgroundEdits = {sent: 0, painted: 0, pending: null, busy: false, retries: 0};
+
+function playgroundPaint(id, html) {
+  const el = document.getElementById(id);
+  const body = el && (el.querySelector(".prose") || el.querySelector(".html-container"));
+  if (body) body.innerHTML = html;
+}
+
+function playgroundEdit(values) {
+  const [text, markWhitespace, view, special, first, second, third, example, init] = values;
+  playgroundEdits.pending = {text, mark_whitespace: markWhitespace, view, special,
+                             tokenizers: [first, second, third], example, init};
+  if (!playgroundEdits.busy) playgroundSendEdit();
+  return [];
+}
+
+async function playgroundSendEdit() {
+  const edits = playgroundEdits;
+  const body = edits.pending;
+  edits.pending = null;
+  edits.busy = true;
+  const number = ++edits.sent;
+  let wait = 0;
+  try {
+    const response = await fetch(new URL("playground/edit", document.baseURI), {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    if (response.status === 503 && edits.retries < PLAYGROUND_QUEUE_RETRIES) {
+      wait = Math.max(Number(response.headers.get("Retry-After")) || 1, Math.min(2 ** edits.retries, 8));
+      edits.retries++;
+      if (!edits.pending) edits.pending = body;  // sent again, unless a newer edit replaced it
+      playgroundBusyNote(`The server is busy: many people are typing at once. ` +
+                         `Trying again in ${wait} s (attempt ${edits.retries + 1})…`);
+    } else {
+      edits.retries = 0;
+      playgroundBusyNote("");
+      const answer = await response.json();
+      if (number > edits.painted) {
+        edits.painted = number;
+        if (response.ok) {
+          const t = PLAYGROUND_EDIT_TARGETS;
+          playgroundPaint(t.note, answer.note);
+          t.panels.forEach((id, i) => playgroundPaint(id, answer.panels[i]));
+          playgroundPaint(t.prompt, answer.prompt);
+          playgroundPaint(t.answer, answer.answer);
+          t.embedding.forEach((id, i) => playgroundPaint(id, answer.embedding[i]));
+        } else {
+          playgroundShowError(answer.detail || `The server answered ${response.status}.`);
+        }
+      }
+    }
+  } catch (err) {  // no answer at all: the server restarted, or the network dropped
+    playgroundShowError("Could not reach the server; your next edit tries again.");
+  }
+  if (wait) await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  edits.busy = false;
+  if (edits.pending) playgroundSendEdit();
+}
+
+function playgroundShowError(message) {
+  const p = document.createElement("p");
+  p.className = "limit";
+  p.textContent = message;
+  playgroundPaint(PLAYGROUND_EDIT_TARGETS.note, p.outerHTML);
+}
+
 // A full queue: the server answers 503 to /queue/join when QUEUE_MAX_SIZE events already wait (a
 // whole class typing at once). Instead of an error, the page says so and sends the same request
 // again after 1, 2, 4, then 8 s, for about a minute; then Gradio shows its own error.
@@ -56,17 +143,7 @@ const PLAYGROUND_QUEUE_RETRIES = 10;
   const send = window.fetch.bind(window);
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   let waiting = 0;  // requests waiting to be sent again
-
-  function note(text) {
-    let el = document.getElementById("queue-note");
-    if (!el && text) {
-      el = document.createElement("div");
-      el.id = "queue-note";
-      el.setAttribute("role", "status");
-      document.body.appendChild(el);
-    }
-    if (el) { el.textContent = text; el.hidden = !text; }
-  }
+  const note = playgroundBusyNote;
 
   window.fetch = async function (input, init) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
