@@ -8,9 +8,18 @@ GRADIO_SERVER_PORT. Works with no network: every vocabulary is bundled in assets
 and its handlers live in playground/page/web.py.
 """
 
+import os
 import sys
 
-from playground.page.web import build_demo, launch, register_from_command_line
+# One thread for torch's and numpy's math, set before they load: a class's edits are many small
+# products (30 ids looked up, a 30 x 30 cosine), and with a pool of threads each one waits, spinning,
+# for the others: torch.embedding of 30 ids took 12 ms of CPU with two threads on a busy 2-core
+# machine, 0.1 ms with one (bench/hall.py: 16 ms of CPU per edit, then 4). The requests are the
+# parallelism. The big-input worker inherits it. Set these variables to override.
+for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(variable, "1")
+
+from playground.page.web import build_demo, launch, register_from_command_line  # noqa: E402
 
 if __name__ == "__main__":
     register_from_command_line(sys.argv[1:])  # before the page is built: its selectors list them

@@ -1,13 +1,15 @@
 """One keystroke at 1 KB in a real browser: from the key to all three panels painted.
 
-    python bench/browser_typing.py [keys]
+    python bench/browser_typing.py [keys] [runs]
 
 Starts python app.py, and the bare Gradio app (bench/bare_app.py) as the baseline, and Debian's
 Chromium (headless). On each, pastes 1 KB of mixed text, waits for it to show, then types `keys`
 characters (default 20) one at a time, each after the last one's answer has been painted. The
 time of one key runs, inside the page, from its keydown to the first animation frame in which
 all three panels show exactly the ids of the new text (the playground), or the echo shows the
-new text (the bare app: Gradio's floor for a keystroke to reach the screen).
+new text (the bare app: Gradio's floor for a keystroke to reach the screen). The server's CPU
+per key is its process's CPU time over the keys typed, divided by their number. Both servers run
+at once, and `runs` rounds (default 3) alternate between them, so a busy machine weighs on both.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import statistics
 import sys
 
 from mixed_text import ROOT, mixed_text
-from serve import running
+from serve import cpu_seconds, running
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -52,29 +54,42 @@ def type_and_time(page, text: str, keys: str, shown: str, expect) -> list[float]
 
 def main() -> None:
     keys = (KEYS * 10)[:int(sys.argv[1])] if len(sys.argv) > 1 else KEYS
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     text = mixed_text(1_000)
 
     def panel_ids(t: str) -> dict:
         return {tok["name"]: tok["ids"][:1000] for tok in compare(t)["tokenizers"]}
 
-    results = {}
-    with chromium() as browser:
-        for name, script, shown, expect in (("bare Gradio app, echo", "bench/bare_app.py", ECHO_SHOWS, lambda t: t),
-                                            ("playground, three panels", "app.py", PANELS_SHOW, panel_ids)):
-            with running(script) as (url, _, _):
+    apps = (("bare Gradio app, echo", "bench/bare_app.py", ECHO_SHOWS, lambda t: t),
+            ("playground, three panels", "app.py", PANELS_SHOW, panel_ids))
+    times: dict[str, list[list[float]]] = {name: [] for name, *_ in apps}  # per run, ms per key
+    cpu: dict[str, list[float]] = {name: [] for name, *_ in apps}  # per run, server CPU ms per key
+    with chromium() as browser, running(apps[0][1]) as (bare_url, bare, _), running(apps[1][1]) as (app_url, app, _):
+        for run in range(runs):
+            for (name, _, shown, expect), url, process in zip(apps, (bare_url, app_url), (bare, app)):
                 page = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD).new_page()
                 page.goto(url)
                 page.wait_for_selector("#input-text textarea", timeout=60_000)
                 page.wait_for_timeout(1500)  # the playground's first page load and warm-up calls settle
-                results[name] = type_and_time(page, text, keys, shown, expect)
+                type_and_time(page, text, "", shown, expect)  # the paste, not timed
+                cpu0 = cpu_seconds(process.pid)
+                times[name].append(type_and_time(page, text, keys, shown, expect))
+                cpu[name].append((cpu_seconds(process.pid) - cpu0) / len(keys) * 1e3)
                 page.context.close()
-    print(f"{len(keys)} keys typed at the end of {len(text.encode()):,} bytes of mixed text; "
-          "ms from keydown to the frame that shows the answer")
-    print(f"{'':<28} {'median':>8} {'worst':>8}")
-    for name, times in results.items():
-        print(f"{name:<28} {statistics.median(times):6.0f} ms {max(times):6.0f} ms")
-    bare, app = (statistics.median(t) for t in results.values())
-    print(f"playground median {app:.0f} ms (target <= 150 ms), {app / bare:.2f}x the bare app's")
+    print(f"{len(keys)} keys typed at the end of {len(text.encode()):,} bytes of mixed text, {runs} runs; "
+          "ms from keydown to the frame that shows the answer, and the server's CPU per key")
+    print(f"{'':<28} {'median':>9} {'worst':>9} {'CPU/key':>9}   medians of each run")
+    for name in times:
+        every = [t for run in times[name] for t in run]
+        print(f"{name:<28} {statistics.median(every):6.0f} ms {max(every):6.0f} ms {statistics.median(cpu[name]):6.1f} ms   "
+              + ", ".join(f"{statistics.median(run):.0f}" for run in times[name]))
+    bare, app = (name for name, *_ in apps)
+    ratios = [statistics.median(a) / statistics.median(b) for a, b in zip(times[app], times[bare])]
+    cpu_ratios = [a / b for a, b in zip(cpu[app], cpu[bare])]
+    print(f"keystroke to paint, playground / bare app: {statistics.median(ratios):.2f}x (target <= 0.5x); "
+          f"runs {', '.join(f'{r:.2f}' for r in ratios)}")
+    print(f"server CPU per key, playground / bare app: {statistics.median(cpu_ratios):.2f}x (target <= 0.8x); "
+          f"runs {', '.join(f'{r:.2f}' for r in cpu_ratios)}")
 
 
 if __name__ == "__main__":

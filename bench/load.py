@@ -21,7 +21,7 @@ import threading
 import time
 from pathlib import Path
 
-from serve import ROOT, peak_rss_mb, rss_mb, running
+from serve import ROOT, cpu_seconds, peak_rss_mb, rss_mb, running
 
 sys.path.insert(0, str(ROOT))
 from playground.lesson.examples import EXAMPLES  # noqa: E402
@@ -84,12 +84,6 @@ def page_calls(text: str, example: str):
 
 def noop_calls(text: str, example: str):
     return [("/noop", (text,))] * len(page_calls(text, example))
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) a process has used so far, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def report(name: str, r: dict, endpoint: str) -> tuple[float, float]:

@@ -96,6 +96,12 @@ def wait_gone(pids: list[int], timeout: float) -> list[int]:
     return left
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def peak_rss_mb(pid: int) -> float:
     """The process's peak resident memory (VmHWM), in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():

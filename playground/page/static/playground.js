@@ -70,21 +70,42 @@ const PLAYGROUND_EDIT_TARGETS = {
   note: "limit-note", panels: ["panel-gpt2", "panel-bert", "panel-llama"], prompt: "prompt", answer: "answer",
   embedding: ["embedding", "memory", "heatmap"],
 };
-const playgroundEdits = {sent: 0, painted: 0, pending: null, busy: false, retries: 0};
+const playgroundEdits = {sent: 0, painted: 0, pending: null, busy: false, retries: 0, last: null, lastKey: "",
+                         shown: {}};
 
+// A component's HTML, replaced only when it changed (an unchanged plot is not decoded and laid out again).
 function playgroundPaint(id, html) {
+  if (playgroundEdits.shown[id] === html) return;
   const el = document.getElementById(id);
   const body = el && (el.querySelector(".prose") || el.querySelector(".html-container"));
-  if (body) body.innerHTML = html;
+  if (body) { body.innerHTML = html; playgroundEdits.shown[id] = html; }
 }
 
+// Gradio's change events call this with every input of an edit (the text, toggles, tokenizers, ...).
 function playgroundEdit(values) {
   const [text, markWhitespace, view, special, first, second, third, example, init] = values;
-  playgroundEdits.pending = {text, mark_whitespace: markWhitespace, view, special,
-                             tokenizers: [first, second, third], example, init};
-  if (!playgroundEdits.busy) playgroundSendEdit();
+  playgroundQueueEdit({text, mark_whitespace: markWhitespace, view, special, tokenizers: [first, second, third],
+                       example, init});
   return [];
 }
+
+function playgroundQueueEdit(body) {
+  const edits = playgroundEdits;
+  const key = JSON.stringify(body);
+  if (key === edits.lastKey) return;  // the same edit again: a keystroke is seen here and by Gradio's change
+  edits.last = body;
+  edits.lastKey = key;
+  edits.pending = body;
+  if (!edits.busy) playgroundSendEdit();
+}
+
+// A keystroke goes out at once, from the textarea's own input event, without waiting for Gradio's
+// change event to come round (it follows, with the same values, and is dropped above).
+document.addEventListener("input", (e) => {
+  if (playgroundEdits.last && e.target.matches && e.target.matches("#input-text textarea")) {
+    playgroundQueueEdit({...playgroundEdits.last, text: e.target.value});
+  }
+}, true);
 
 async function playgroundSendEdit() {
   const edits = playgroundEdits;
@@ -122,6 +143,7 @@ async function playgroundSendEdit() {
     }
   } catch (err) {  // no answer at all: the server restarted, or the network dropped
     playgroundShowError("Could not reach the server; your next edit tries again.");
+    edits.lastKey = "";  // so that the same edit may be sent again
   }
   if (wait) await new Promise((resolve) => setTimeout(resolve, wait * 1000));
   edits.busy = false;
@@ -133,6 +155,7 @@ function playgroundShowError(message) {
   p.className = "limit";
   p.textContent = message;
   playgroundPaint(PLAYGROUND_EDIT_TARGETS.note, p.outerHTML);
+  playgroundEdits.lastKey = "";
 }
 
 // A full queue: the server answers 503 to /queue/join when QUEUE_MAX_SIZE events already wait (a
