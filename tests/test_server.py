@@ -6,11 +6,13 @@ import base64
 import http.client
 import json
 import os
+import re
 import subprocess
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from email.message import Message
 from pathlib import Path
 
 import pytest
@@ -165,6 +167,37 @@ def test_bad_values_get_a_clear_error_and_are_not_logged(server, endpoint, args,
     assert "MARKER" not in log.read_text()
 
 
+def post_edit(url: str, values: dict) -> tuple[int, Message, dict]:
+    """POST /playground/edit as the page sends it: (status, headers, JSON answer)."""
+    req = urllib.request.Request(f"{url}playground/edit", data=json.dumps(values).encode(),
+                                 headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(req, timeout=60) as response:
+            return response.status, response.headers, json.load(response)
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers, json.load(err)
+
+
+def edit_values(text: str, **changes) -> dict:
+    return {"text": text, "mark_whitespace": True, "view": "text", "special": False, "tokenizers": LESSON,
+            "example": "", "init": "GPT-2: N(0, 0.02)", **changes}
+
+
+def test_the_edit_route_is_served_beside_gradio_and_logs_no_value(server):
+    """The launched server (Gradio's app, Guard in front) serves the page's edit route."""
+    url, log = server
+    status, headers, answer = post_edit(url, edit_values("Hello world"))
+    assert status == 200 and headers["Cache-Control"] == "no-store"
+    assert [15496, 995] == [int(i) for i in re.findall(r'data-id="(\d+)"', answer["panels"][0])]
+    status, headers, answer = post_edit(url, edit_values("MARKER-8", view="MARKER-9"))
+    assert status == 400 and "view must be one of" in answer["detail"] and headers["Cache-Control"] == "no-store"
+    status, _, answer = post_edit(url, {"text": "MARKER-10"})
+    assert status == 400 and "missing: mark_whitespace" in answer["detail"]
+    assert request(f"{url}playground/edit", "POST", b"{}", {"Content-Length": "5000000"}) == 413
+    time.sleep(0.3)  # let the server flush its output
+    assert "MARKER" not in log.read_text()
+
+
 def test_a_share_link_near_the_limit_opens(server):
     url, _ = server
     from playground.page.web import MAX_SHARE_URL
@@ -196,6 +229,8 @@ def test_no_user_text_is_logged_or_written(tmp_path):
         request(f"{url}?text={marker}")
         request(f"{url}gradio_api/deep_link?session_hash={marker}")
         call_api(url, "panels", [text, True, "text", False, *LESSON, ""])
+        assert post_edit(url, edit_values(text))[0] == 200
+        assert post_edit(url, edit_values(text * 2_000))[0] == 200  # a long text: the big-input worker
     found = subprocess.run(["grep", "-rl", marker, str(tmp_path)], capture_output=True, text=True).stdout.split()
     assert found == [], f"the marker was written to {found}"
     assert "Running on local URL" in log.read_text()  # the log was captured, and holds no user text

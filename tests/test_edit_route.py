@@ -1,0 +1,164 @@
+"""The page's per-keystroke route, POST /playground/edit, behind the classroom server's Guard.
+
+In process (Starlette's TestClient): what it answers, and each guarantee of the README's "What a
+classroom server guarantees" for it. Over the wire and in Chromium: test_server.py, test_browser.py.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from bs4 import BeautifulSoup
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.testclient import TestClient
+
+from playground import compare
+from playground.page import edit_route, server
+from playground.page.web import update_embedding, update_panels
+
+INIT = "GPT-2: N(0, 0.02)"
+
+
+def body(text: str = "Hello world", **changes) -> dict:
+    return {"text": text, "mark_whitespace": True, "view": "text", "special": False,
+            "tokenizers": ["gpt2", "bert", "llama"], "example": "", "init": INIT, **changes}
+
+
+@pytest.fixture
+def client():
+    app = Starlette(routes=edit_route.ROUTES, middleware=[Middleware(server.Guard)])
+    with TestClient(app) as c:
+        yield c
+
+
+def panel_ids(html: str) -> list[int]:
+    return [int(t["data-id"]) for t in BeautifulSoup(html, "html5lib").select(".tok")]
+
+
+def test_an_edit_answers_the_panels_and_the_embedding_of_its_text(client):
+    text = "The cat sat on the mat. नमस्ते 👍"
+    response = client.post("/playground/edit", json=body(text, example="magikarp"))
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-store"
+    answer = response.json()
+    expected = compare(text)["tokenizers"]
+    assert [panel_ids(html) for html in answer["panels"]] == [t["ids"] for t in expected]
+    assert [BeautifulSoup(html, "html5lib").select_one("[data-tokenizer]")["data-tokenizer"]
+            for html in answer["panels"]] == ["gpt2", "bert", "llama"]
+    assert f"shape <b class=\"shape\">(1, {len(expected[0]['ids'])}, 768)</b>" in answer["embedding"][0]
+    assert "SolidGoldMagikarp" in answer["prompt"]  # the example's question comes with the edit
+    assert answer["note"] == ""
+
+
+def test_the_route_answers_what_the_queued_endpoints_answer(client):
+    """The same handlers: /panels' six outputs and /embedding's three, for the same values."""
+    values = body("def f(x):\n    return x  # ids", view="ids", special=True, example="code",
+                  tokenizers=["gpt4o", "llama3", "gemma"])
+    answer = client.post("/playground/edit", json=values).json()
+    note, *panels, prompt, answer_html = update_panels(values["text"], True, "ids", True, "gpt4o", "llama3", "gemma",
+                                                       "code")
+    assert (answer["note"], answer["panels"], answer["prompt"], answer["answer"]) == (note, panels, prompt, answer_html)
+    assert answer["embedding"] == list(update_embedding(values["text"], INIT))
+
+
+@pytest.mark.parametrize("raw, message", [
+    (b"not json", "the body must be JSON"),
+    (b"[1, 2]", "the body must be a JSON object"),
+    (b'{"text": "x"}', "missing: mark_whitespace, view, special, tokenizers, example, init"),
+    (None, "unknown: 'textt'"),  # a misspelt field
+    (None, "view must be one of 'text', 'ids'; got 'MARKER"),
+    (None, "tokenizers must be a list of three names"),
+    (None, "tokenizer must be one of"),
+    (None, "text must be a string, got int 7"),
+    (None, "special must be true or false, got int 1"),
+])
+def test_bad_input_gets_a_400_that_says_what_was_expected(client, raw, message):
+    bad = {"unknown: 'textt'": {**body(), "textt": "x"},
+           "view must be one of 'text', 'ids'; got 'MARKER": body(view="MARKER" * 100),
+           "tokenizers must be a list of three names": body(tokenizers=["gpt2"]),
+           "tokenizer must be one of": body(tokenizers=["gpt2", "bert", "gpt5"]),
+           "text must be a string, got int 7": body(text=7),
+           "special must be true or false, got int 1": body(special=1)}
+    response = (client.post("/playground/edit", content=raw) if raw is not None
+                else client.post("/playground/edit", json=bad[message]))
+    assert response.status_code == 400 and response.headers["cache-control"] == "no-store"
+    detail = response.json()["detail"]
+    assert message in detail
+    assert detail.count("MARKER") <= 40 // len("MARKER")  # at most 40 characters of a value are quoted
+
+
+def test_a_body_over_the_cap_is_refused(client, monkeypatch):
+    monkeypatch.setattr(server, "MAX_BODY_BYTES", 1_000)
+    declared = client.post("/playground/edit", json=body("x" * 2_000))
+    assert declared.status_code == 413 and "at most 1,000 bytes" in declared.json()["detail"]
+
+    def chunks():  # no Content-Length: the body is counted as it arrives
+        yield b'{"text": "'
+        for _ in range(20):
+            yield b"y" * 100
+
+    undeclared = client.post("/playground/edit", content=chunks())
+    assert undeclared.status_code == 413 and "at most 1,000 bytes" in undeclared.json()["detail"]
+
+
+def test_a_full_lane_answers_503_with_retry_after_and_long_texts_have_their_own(client, monkeypatch):
+    """One small edit holds the only slot and none may wait: the next small edit is refused at once,
+    saying when to try again, while a long text is still worked on in its own lane."""
+    monkeypatch.setattr(edit_route, "SMALL", edit_route.Lane(1, 0))
+    release, holding = threading.Event(), threading.Event()
+
+    def answer(values: dict) -> dict:
+        if len(values["text"]) <= server.BIG_INPUT_CHARS:
+            holding.set()
+            release.wait(10)
+        return {"text_chars": len(values["text"])}
+
+    monkeypatch.setattr(edit_route, "edit_answer", answer)
+    first: list = []
+    thread = threading.Thread(target=lambda: first.append(client.post("/playground/edit", json=body("first"))))
+    thread.start()
+    assert holding.wait(10)
+    refused = client.post("/playground/edit", json=body("second"))
+    assert refused.status_code == 503 and refused.headers["retry-after"] == "1"
+    assert refused.headers["cache-control"] == "no-store" and "busy" in refused.json()["detail"]
+    long = client.post("/playground/edit", json=body("z" * (server.BIG_INPUT_CHARS + 1)))
+    assert long.status_code == 200 and long.json() == {"text_chars": server.BIG_INPUT_CHARS + 1}
+    release.set()
+    thread.join(10)
+    assert first[0].status_code == 200 and first[0].json() == {"text_chars": 5}
+
+
+def test_long_texts_are_worked_on_in_the_big_input_worker(client, monkeypatch):
+    sent: list[str] = []
+
+    def worker_run(fn, *args):  # stands in for the worker process: records what would go there
+        sent.append(fn.__name__)
+        return fn(*args)
+
+    monkeypatch.setattr(server._worker, "run", worker_run)
+    text = "word " * (server.BIG_INPUT_CHARS // 5 + 1)
+    assert client.post("/playground/edit", json=body("short")).status_code == 200
+    assert sent == []
+    answer = client.post("/playground/edit", json=body(text)).json()
+    assert sent == ["panels", "gpt2_head"]
+    assert len(panel_ids(answer["panels"][0])) == 1_000  # drawn: the first 1,000 of GPT-2's tokens
+
+
+def test_an_error_inside_says_only_its_type(client, monkeypatch):
+    def fail(values: dict) -> dict:
+        raise RuntimeError(f"failed on {values['text']}")
+
+    monkeypatch.setattr(edit_route, "edit_answer", fail)
+    response = client.post("/playground/edit", json=body("MARKER-secret"))
+    assert response.status_code == 500 and "RuntimeError" in response.json()["detail"]
+    assert "MARKER" not in response.text
+
+
+def test_the_route_keeps_no_per_user_state(client):
+    """No cookie, no session: any replica answers any edit, the same whatever came before."""
+    first = client.post("/playground/edit", json=body("Hello world"))
+    client.post("/playground/edit", json=body("something else entirely", example="hindi"))
+    again = TestClient(client.app).post("/playground/edit", json=body("Hello world"))
+    assert "set-cookie" not in first.headers and "set-cookie" not in again.headers
+    assert first.json() == again.json()
