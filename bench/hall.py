@@ -5,7 +5,8 @@
 Each student (default 500) edits its own text every `every` seconds (default 5: 100 edits a
 second for 500) for `seconds` (default 60), starting at a random moment of the first period, and
 sends each edit as the page does: to the playground, one POST /playground/edit (the panels and
-the embedding panel); to the bare Gradio app (bench/bare_app.py), the page's two events through
+the embedding panel; a 503 is retried after Retry-After, then 2, 4, 8 s, as the page does, and
+counted); to the bare Gradio app (bench/bare_app.py), the page's two events through
 Gradio's queue (POST /gradio_api/call/<event>, then its event stream), at once. A student's
 edit waits for its previous answer, as the page's does; its latency runs from the moment the
 edit was due to its answer, so a server that falls behind shows it. Every student's text is its
@@ -39,13 +40,23 @@ def student_text(student: int, edit: int) -> tuple[str, str]:
     return f"{example.text} (student {student})" + "".join(f" word{e}" for e in range(edit + 1)), example.key
 
 
+REFUSED: list[int] = []  # 503 answers, each retried as the page retries them (playground.js)
+RETRIES = 10
+
+
 async def playground_edit(session: aiohttp.ClientSession, url: str, text: str, example: str) -> None:
     body = {"text": text, "mark_whitespace": True, "view": "text", "special": False,
             "tokenizers": ["gpt2", "bert", "llama"], "example": example, "init": INIT}
-    async with session.post(f"{url}playground/edit", json=body) as response:
-        answer = await response.read()
-        if response.status != 200 or b'data-tokenizer=\\"gpt2\\"' not in answer:
-            raise RuntimeError(f"HTTP {response.status}: {answer[:80]!r}")
+    for attempt in range(RETRIES + 1):
+        async with session.post(f"{url}playground/edit", json=body) as response:
+            answer = await response.read()
+            if response.status == 503 and attempt < RETRIES:  # full: wait as the page waits, then again
+                REFUSED.append(1)
+                await asyncio.sleep(max(int(response.headers.get("Retry-After", "1")), min(2 ** attempt, 8)))
+                continue
+            if response.status != 200 or b'data-tokenizer=\\"gpt2\\"' not in answer:
+                raise RuntimeError(f"HTTP {response.status}: {answer[:80]!r}")
+            return
 
 
 async def queue_call(session: aiohttp.ClientSession, url: str, event: str, text: str) -> None:
@@ -84,7 +95,9 @@ async def hall(url: str, send, students: int, seconds: float, every: float) -> d
     async with aiohttp.ClientSession(connector=connector, timeout=TIMEOUT) as session:
         start = time.perf_counter() + 1.0
         await asyncio.gather(*(student(session, s, start) for s in range(students)))
-    return {"latencies": latencies, "errors": errors, "edits": students * edits}
+    refused = len(REFUSED)
+    REFUSED.clear()
+    return {"latencies": latencies, "errors": errors, "edits": students * edits, "refused": refused}
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -101,8 +114,8 @@ def one_run(name: str, script: str, send, students: int, seconds: float, every: 
     ms = sorted(t * 1e3 for t in r["latencies"]) or [float("nan")]
     r["p95"] = percentile(ms, 95)
     per_core = every * 1e3 / r["cpu_ms"]  # students one core keeps up with, at one edit per `every` s each
-    print(f"{name:<34} {len(ms):6d} {len(r['errors']):7d} {percentile(ms, 50):8.0f} {r['p95']:8.0f} {ms[-1]:8.0f} "
-          f"{r['cpu_ms']:8.1f} {per_core:7.0f} {r['rss']:7.0f}", flush=True)
+    print(f"{name:<34} {len(ms):6d} {len(r['errors']):7d} {r['refused']:5d} {percentile(ms, 50):8.0f} {r['p95']:8.0f} "
+          f"{ms[-1]:8.0f} {r['cpu_ms']:8.1f} {per_core:7.0f} {r['rss']:7.0f}", flush=True)
     for err in r["errors"][:3]:
         print("   error:", err[:160])
     return r
@@ -115,7 +128,7 @@ def main() -> None:
     runs = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     print(f"{students} students, one edit each every {every:g} s ({students / every:.0f} edits/s) for {seconds:g} s; "
           f"latency from the moment an edit is due to its answer")
-    print(f"{'':<34} {'edits':>6} {'errors':>7} {'p50 ms':>8} {'p95 ms':>8} {'worst':>8} {'CPU/edit':>8} "
+    print(f"{'':<34} {'edits':>6} {'errors':>7} {'503s':>5} {'p50 ms':>8} {'p95 ms':>8} {'worst':>8} {'CPU/edit':>8} "
           f"{'per core':>7} {'MB after':>7}")
     results: dict[str, list[dict]] = {"playground": [], "bare": []}
     for _ in range(runs):

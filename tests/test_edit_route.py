@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import threading
 
+import gradio as gr
 import pytest
 from bs4 import BeautifulSoup
-from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.testclient import TestClient
 
 from playground import compare
 from playground.page import edit_route, server
-from playground.page.web import update_embedding, update_panels
+from playground.page.web import app_kwargs, build_demo, update_embedding, update_panels
 
 INIT = "GPT-2: N(0, 0.02)"
 
@@ -26,9 +25,14 @@ def body(text: str = "Hello world", **changes) -> dict:
             "tokenizers": ["gpt2", "bert", "llama"], "example": "", "init": INIT, **changes}
 
 
+@pytest.fixture(scope="module")
+def app():
+    """Gradio's app for the page, built as launch() builds it: Guard in front, the edit route beside."""
+    return gr.routes.App.create_app(build_demo(), app_kwargs=app_kwargs())
+
+
 @pytest.fixture
-def client():
-    app = Starlette(routes=edit_route.ROUTES, middleware=[Middleware(server.Guard)])
+def client(app):
     with TestClient(app) as c:
         yield c
 

@@ -384,12 +384,18 @@ def build_demo() -> gr.Blocks:
     return demo
 
 
-def launch(demo: gr.Blocks) -> None:
-    """Serve on GRADIO_SERVER_NAME:GRADIO_SERVER_PORT (default 127.0.0.1:7860), warming up in the background."""
+def app_kwargs() -> dict:
+    """What Gradio's FastAPI app is built with: Guard in front of everything, and the page's edit
+    route served beside Gradio's own routes (FastAPI takes routes in its constructor)."""
     from starlette.middleware import Middleware
 
     from playground.page import edit_route
 
+    return {"middleware": [Middleware(server.Guard)], "routes": edit_route.ROUTES}
+
+
+def launch(demo: gr.Blocks) -> None:
+    """Serve on GRADIO_SERVER_NAME:GRADIO_SERVER_PORT (default 127.0.0.1:7860), warming up in the background."""
     # matplotlib keeps its font cache in the app's own temp dir: the app writes nothing anywhere else.
     os.environ.setdefault("MPLCONFIGDIR", os.path.join(tempfile.gettempdir(), "playground-matplotlib"))
     server.keep_no_user_values()
@@ -400,8 +406,7 @@ def launch(demo: gr.Blocks) -> None:
     gr.networking.url_ok = lambda url: True
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     demo.launch(
-        # Gradio's app is FastAPI's: routes given to its constructor are served beside Gradio's own.
-        app_kwargs={"middleware": [Middleware(server.Guard)], "routes": edit_route.ROUTES},
+        app_kwargs=app_kwargs(),
         run_history=False,  # it would keep every run's text in the browser, shown to the next person
         state_session_capacity=server.SESSION_CAPACITY,
         # Gradio runs at most max_threads events at once, whatever their concurrency limits: with its
