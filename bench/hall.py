@@ -9,11 +9,13 @@ the embedding panel; a 503 is retried after Retry-After, then 2, 4, 8 s, as the 
 counted); to the bare Gradio app (bench/bare_app.py), the page's two events through
 Gradio's queue (POST /gradio_api/call/<event>, then its event stream), at once. A student's
 edit waits for its previous answer, as the page's does; its latency runs from the moment the
-edit was due to its answer, so a server that falls behind shows it. Every student's text is its
+edit was due to its answer, so a server that falls behind shows it (an answer later than 30 s,
+or an edit not yet sent 15 s after the hall's end, is an error). Every student's text is its
 own (it carries the student's number and the edit's), so nothing is answered from a cache.
 The playground and the bare app take turns, `runs` times each (default 1), each on its own fresh
-server; loads only 127.0.0.1. Prints each run's p50, p95, worst, errors, the server's CPU per
-edit, the students one core serves at this rate, and memory after the run.
+server; loads only 127.0.0.1. Prints each run's p50, p95, worst, errors, 503s retried, the
+server's CPU per answered edit, the students one core would serve at that cost (one edit each
+every `every` s), and the server's memory after the run.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ sys.path.insert(0, str(ROOT))
 from playground.lesson.examples import EXAMPLES  # noqa: E402
 
 INIT = "GPT-2: N(0, 0.02)"
-TIMEOUT = aiohttp.ClientTimeout(total=120)
+TIMEOUT = aiohttp.ClientTimeout(total=30)  # an answer later than this is an error
+GRACE_SECONDS = 15  # past the hall's end by this much, a student sends no more: its edits left are errors
 
 
 def student_text(student: int, edit: int) -> tuple[str, str]:
@@ -84,6 +87,9 @@ async def hall(url: str, send, students: int, seconds: float, every: float) -> d
     async def student(session: aiohttp.ClientSession, s: int, start: float) -> None:
         for e in range(edits):
             due = start + offsets[s] + e * every
+            if time.perf_counter() > start + seconds + GRACE_SECONDS:  # the server is that far behind
+                errors.extend(["never sent: the server was over a hall's length behind"] * (edits - e))
+                return
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             try:
                 await send(session, url, *student_text(s, e))
@@ -109,7 +115,7 @@ def one_run(name: str, script: str, send, students: int, seconds: float, every: 
         asyncio.run(hall(url, send, 5, 2 * every, every))  # warm up: tokenizers, table, first calls
         cpu0 = cpu_seconds(process.pid)
         r = asyncio.run(hall(url, send, students, seconds, every))
-        r["cpu_ms"] = (cpu_seconds(process.pid) - cpu0) / r["edits"] * 1e3
+        r["cpu_ms"] = (cpu_seconds(process.pid) - cpu0) / max(1, len(r["latencies"])) * 1e3  # per answered edit
         r["rss"] = rss_mb(process.pid)
     ms = sorted(t * 1e3 for t in r["latencies"]) or [float("nan")]
     r["p95"] = percentile(ms, 95)
