@@ -6,6 +6,7 @@ classroom server guarantees" for it. Over the wire and in Chromium: test_server.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 import gradio as gr
@@ -60,10 +61,10 @@ def test_the_route_answers_what_the_queued_endpoints_answer(client):
     values = body("def f(x):\n    return x  # ids", view="ids", special=True, example="code",
                   tokenizers=["gpt4o", "llama3", "gemma"])
     answer = client.post("/playground/edit", json=values).json()
-    note, *panels, prompt, answer_html = update_panels(values["text"], True, "ids", True, "gpt4o", "llama3", "gemma",
-                                                       "code")
+    note, *panels, prompt, answer_html = asyncio.run(update_panels(values["text"], True, "ids", True, "gpt4o",
+                                                                   "llama3", "gemma", "code"))
     assert (answer["note"], answer["panels"], answer["prompt"], answer["answer"]) == (note, panels, prompt, answer_html)
-    assert answer["embedding"] == list(update_embedding(values["text"], INIT))
+    assert answer["embedding"] == list(asyncio.run(update_embedding(values["text"], INIT)))
 
 
 @pytest.mark.parametrize("raw, message", [
@@ -73,7 +74,7 @@ def test_the_route_answers_what_the_queued_endpoints_answer(client):
     (None, "unknown: 'textt'"),  # a misspelt field
     (None, "view must be one of 'text', 'ids'; got 'MARKER"),
     (None, "tokenizers must be a list of three names"),
-    (None, "tokenizer must be one of"),
+    (None, "unknown tokenizer 'gpt5'; choose from gpt2, bert, llama"),
     (None, "text must be a string, got int 7"),
     (None, "special must be true or false, got int 1"),
 ])
@@ -81,7 +82,7 @@ def test_bad_input_gets_a_400_that_says_what_was_expected(client, raw, message):
     bad = {"unknown: 'textt'": {**body(), "textt": "x"},
            "view must be one of 'text', 'ids'; got 'MARKER": body(view="MARKER" * 100),
            "tokenizers must be a list of three names": body(tokenizers=["gpt2"]),
-           "tokenizer must be one of": body(tokenizers=["gpt2", "bert", "gpt5"]),
+           "unknown tokenizer 'gpt5'; choose from gpt2, bert, llama": body(tokenizers=["gpt2", "bert", "gpt5"]),
            "text must be a string, got int 7": body(text=7),
            "special must be true or false, got int 1": body(special=1)}
     response = (client.post("/playground/edit", content=raw) if raw is not None
@@ -106,16 +107,16 @@ def test_a_body_over_the_cap_is_refused(client, monkeypatch):
     assert undeclared.status_code == 413 and "at most 1,000 bytes" in undeclared.json()["detail"]
 
 
-def test_a_full_lane_answers_503_with_retry_after_and_long_texts_have_their_own(client, monkeypatch):
-    """One small edit holds the only slot and none may wait: the next small edit is refused at once,
-    saying when to try again, while a long text is still worked on in its own lane."""
-    monkeypatch.setattr(edit_route, "SMALL", edit_route.Lane(1, 0))
+def test_a_full_route_answers_503_with_retry_after_and_long_texts_have_their_own(client, monkeypatch):
+    """One small edit is under way and no other may be: the next small edit is refused at once,
+    saying when to try again, while a long text is still admitted in its own count."""
+    monkeypatch.setattr(edit_route, "SMALL", edit_route.Admission(1))
     release, holding = threading.Event(), threading.Event()
 
-    def answer(values: dict) -> dict:
+    async def answer(values: dict) -> dict:
         if len(values["text"]) <= server.BIG_INPUT_CHARS:
             holding.set()
-            release.wait(10)
+            await asyncio.to_thread(release.wait, 10)
         return {"text_chars": len(values["text"])}
 
     monkeypatch.setattr(edit_route, "edit_answer", answer)
@@ -131,16 +132,18 @@ def test_a_full_lane_answers_503_with_retry_after_and_long_texts_have_their_own(
     release.set()
     thread.join(10)
     assert first[0].status_code == 200 and first[0].json() == {"text_chars": 5}
+    after = client.post("/playground/edit", json=body("third"))  # the place is given back
+    assert after.status_code == 200 and after.json() == {"text_chars": 5}
 
 
 def test_long_texts_are_worked_on_in_the_big_input_worker(client, monkeypatch):
     sent: list[str] = []
 
-    def worker_run(fn, *args):  # stands in for the worker process: records what would go there
+    async def worker_run(fn, *args):  # stands in for the worker process: records what would go there
         sent.append(fn.__name__)
         return fn(*args)
 
-    monkeypatch.setattr(server._worker, "run", worker_run)
+    monkeypatch.setattr(server._worker, "run_async", worker_run)
     text = "word " * (server.BIG_INPUT_CHARS // 5 + 1)
     assert client.post("/playground/edit", json=body("short")).status_code == 200
     assert sent == []
@@ -150,7 +153,7 @@ def test_long_texts_are_worked_on_in_the_big_input_worker(client, monkeypatch):
 
 
 def test_an_error_inside_says_only_its_type(client, monkeypatch):
-    def fail(values: dict) -> dict:
+    async def fail(values: dict) -> dict:
         raise RuntimeError(f"failed on {values['text']}")
 
     monkeypatch.setattr(edit_route, "edit_answer", fail)

@@ -2,8 +2,9 @@
 
 Through Gradio's queue an edit cost the server two queued events (/panels and /embedding), and the
 queue's machinery (join, event stream, session bookkeeping) cost more than the work itself. This
-route does the same work, with the same handlers (web.update_panels and web.update_embedding, which
-check every value and send long texts to the big-input worker), and nothing else:
+route awaits the same handlers (web.update_panels and web.update_embedding: they check every
+value, work on a short text in their lanes' threads and send a long one to the big-input worker),
+and nothing else:
 
     POST /playground/edit  {"text", "mark_whitespace", "view", "special", "tokenizers": [3 names],
                             "example", "init"}
@@ -11,43 +12,38 @@ check every value and send long texts to the big-input worker), and nothing else
 
 It keeps nothing between requests (no session, no cache of its own), so replicas behind any HTTP
 load balancer serve it. Its guard rails are the classroom server's: server.Guard caps the body
-before it is read; at most EDIT_SLOTS edits are worked on at once and EDIT_WAITING wait, and past
-that the answer is 503 with Retry-After (the page waits and says so); long texts take their own
-lane, so they never hold the slots of small edits; a bad value gets a 400 that says what was
-expected; no value is printed; every answer carries Cache-Control: no-store.
+before it is read; at most SMALL_EDITS short texts and LONG_EDITS long ones are under way at once
+(working in the handlers' lanes, or waiting for a slot or for the worker), and past that the
+answer is 503 with Retry-After (the page waits and says so), so long texts never take the places
+of small edits; a bad value gets a 400 that says what was expected; no value is printed; every
+answer carries Cache-Control: no-store (Guard's).
 """
 
 from __future__ import annotations
 
-import anyio
 import gradio as gr
 import orjson
-from anyio import CapacityLimiter
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from playground.page import server
-from playground.page.inputs import quote
+from playground.page.inputs import quote, refuse
 from playground.page.web import update_embedding, update_panels
 
 EDIT_PATH = "/playground/edit"
 FIELDS = ("text", "mark_whitespace", "view", "special", "tokenizers", "example", "init")
-EDIT_SLOTS = 2  # small edits worked on at once: the work holds the GIL, so more threads only interleave
-EDIT_WAITING = server.QUEUE_MAX_SIZE  # small edits waiting for a slot; past this, 503 (about 1.5 s of work)
-LONG_SLOTS = 2  # long texts at once: their threads only wait for the big-input worker, one text at a time
-LONG_WAITING = 16  # long texts waiting; past this, 503
+SMALL_EDITS = server.QUEUE_MAX_SIZE  # short texts under way at once (about 1.5 s of work); past this, 503
+LONG_EDITS = 16  # long texts under way at once: they wait for the worker, one text at a time; past this, 503
 RETRY_AFTER_SECONDS = 1
-NO_STORE = {"Cache-Control": "no-store"}  # the answer quotes the user's text: no browser cache keeps it
 
 
-class Lane:
-    """At most `slots` calls at once and `waiting` more queued; refuses the rest at once."""
+class Admission:
+    """At most `capacity` calls under way at once; the rest are refused at once, not queued."""
 
-    def __init__(self, slots: int, waiting: int) -> None:
-        self.limiter = CapacityLimiter(slots)
-        self.capacity = slots + waiting
-        self.admitted = 0  # calls working or waiting (only touched on the event loop)
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.admitted = 0  # calls under way (only touched on the event loop)
 
     def full(self) -> bool:
         return self.admitted >= self.capacity
@@ -55,12 +51,12 @@ class Lane:
     async def run(self, fn, *args):
         self.admitted += 1
         try:
-            return await anyio.to_thread.run_sync(fn, *args, limiter=self.limiter)
+            return await fn(*args)
         finally:
             self.admitted -= 1
 
 
-SMALL, LONG = Lane(EDIT_SLOTS, EDIT_WAITING), Lane(LONG_SLOTS, LONG_WAITING)
+SMALL, LONG = Admission(SMALL_EDITS), Admission(LONG_EDITS)
 
 
 def edit_values(body: bytes) -> dict:
@@ -68,29 +64,29 @@ def edit_values(body: bytes) -> dict:
     try:
         values = orjson.loads(body)
     except orjson.JSONDecodeError:
-        raise gr.Error(f"the body must be JSON, an object with {', '.join(FIELDS)}") from None
+        raise refuse(f"the body must be JSON, an object with {', '.join(FIELDS)}") from None
     if not isinstance(values, dict):
-        raise gr.Error(f"the body must be a JSON object with {', '.join(FIELDS)}; got {type(values).__name__}")
+        raise refuse(f"the body must be a JSON object with {', '.join(FIELDS)}; got {type(values).__name__}")
     missing = [f for f in FIELDS if f not in values]
     unknown = [quote(k) for k in values if k not in FIELDS]
     if missing or unknown:
-        raise gr.Error(f"the body must have exactly the fields {', '.join(FIELDS)}; "
+        raise refuse(f"the body must have exactly the fields {', '.join(FIELDS)}; "
                        f"missing: {', '.join(missing) or 'none'}; unknown: {', '.join(unknown[:3]) or 'none'}")
     if not isinstance(values["tokenizers"], list) or len(values["tokenizers"]) != 3:
-        raise gr.Error(f"tokenizers must be a list of three names; got {quote(values['tokenizers'])}")
+        raise refuse(f"tokenizers must be a list of three names; got {quote(values['tokenizers'])}")
     return values
 
 
-def edit_answer(values: dict) -> dict:
+async def edit_answer(values: dict) -> dict:
     """What the page shows for an edit: the panels' event and the embedding's, in one answer."""
-    note, *panels, prompt, answer = update_panels(values["text"], values["mark_whitespace"], values["view"],
-                                                  values["special"], *values["tokenizers"], values["example"])
-    embedding = update_embedding(values["text"], values["init"])
+    note, *panels, prompt, answer = await update_panels(values["text"], values["mark_whitespace"], values["view"],
+                                                        values["special"], *values["tokenizers"], values["example"])
+    embedding = await update_embedding(values["text"], values["init"])
     return {"note": note, "panels": panels, "prompt": prompt, "answer": answer, "embedding": list(embedding)}
 
 
 def _json(status: int, content: dict, headers: dict | None = None) -> Response:
-    return Response(orjson.dumps(content), status, {**NO_STORE, **(headers or {})}, media_type="application/json")
+    return Response(orjson.dumps(content), status, headers, media_type="application/json")
 
 
 async def edit(request: Request) -> Response:

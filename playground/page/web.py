@@ -4,11 +4,10 @@ An edit on the page (the text, a toggle, a tokenizer) is one POST to the server'
 (playground.page.edit_route), off Gradio's queue, painted by the page's own JavaScript, newest
 wins. The route awaits the same two handlers as the API's queued events /panels (the three panels,
 and the example's question and answer, from one compare()) and /embedding (the shape, the tables
-and both plots), which no page event triggers any more. Each handler works in its own lane
-(server.Lane). Every handler checks its inputs first (playground.page.inputs), then works on the
-text in its lane: a short one in a thread, a long one in the big-input worker, awaited without
-holding a slot,
-whoever calls it: the page, gradio_client or plain HTTP.
+and both plots), which no page event triggers any more. Every handler checks its inputs first
+(playground.page.inputs), then works on the text in its lane (server.Lane): a short one in a
+thread, a long one in the big-input worker, awaited without holding a slot, whoever calls it:
+the page's edit route, gradio_client or plain HTTP.
 """
 
 from __future__ import annotations
