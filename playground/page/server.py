@@ -54,7 +54,6 @@ T = TypeVar("T")
 # /call/<name> serves these, and only these
 PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding"})
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
-QUEUE_IDLE_POLL_SECONDS = 0.01  # how often Gradio's queue looks for work while it has none (its own: 0.001)
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
 BIG_INPUT_CHARS = 10_000  # texts longer than this are worked on in the big-input worker, one at a time

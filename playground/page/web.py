@@ -404,10 +404,6 @@ def launch(demo: gr.Blocks) -> None:
     # can on a busy 2-core laptop (the warm-up loads torch beside it): the address is the one asked for.
     gr.networking.url_ok = lambda url: True
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
-    # Gradio's queue looks for work every millisecond while it has none: about 20 ms of this server's
-    # CPU a second, idle or not (measured: 36 ms/s idle, 17 with 10 ms). Edits no longer come through
-    # the queue, and 10 ms more before a queued call starts is not seen.
-    demo._queue.sleep_when_free = server.QUEUE_IDLE_POLL_SECONDS
     demo.launch(
         app_kwargs=app_kwargs(),
         run_history=False,  # it would keep every run's text in the browser, shown to the next person
