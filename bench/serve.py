@@ -111,10 +111,14 @@ def peak_rss_mb(pid: int) -> float:
 
 
 def rss_mb(pid: int) -> float:
-    """The process's resident memory now (VmRSS), in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+    """The process's resident memory now (VmRSS), in MB; 0 for a process that has exited and not yet
+    been reaped (a zombie's status has no VmRSS: it holds no memory)."""
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    for line in status:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
+    if any(line.startswith("State:") and line.split()[1] in ("Z", "X") for line in status):
+        return 0.0
     raise RuntimeError("no VmRSS in /proc: not Linux?")
 
 
