@@ -35,16 +35,20 @@ def fresh_registry(monkeypatch):
     monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
 
 
-@pytest.fixture(scope="module")
-def unigram_model(tmp_path_factory):
-    """A SentencePiece Unigram model trained here, with sentencepiece's defaults: NFKC normalisation,
+def train_unigram(directory: Path) -> Path:
+    """A SentencePiece Unigram model trained on TRAINING, with sentencepiece's defaults: NFKC normalisation,
     no byte fallback (a character it never saw is <unk>)."""
     import sentencepiece
 
-    prefix = tmp_path_factory.mktemp("unigram") / "tiny"
+    prefix = directory / "tiny"
     sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(TRAINING), model_prefix=str(prefix),
                                              vocab_size=600, model_type="unigram", minloglevel=2)
     return prefix.with_suffix(".model")
+
+
+@pytest.fixture(scope="module")
+def unigram_model(tmp_path_factory):
+    return train_unigram(tmp_path_factory.mktemp("unigram"))
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,14 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from browser import CHROMIUM_ARGS, SCREENSHOTS, chromium, require_chromium  # noqa: F401 (fixtures)
+from browser import SCREENSHOTS, chromium, require_chromium
 from serve import running
-from test_your_tokenizer import LLAMA3_JSON, unigram_model  # noqa: F401 (fixture)
+from test_your_tokenizer import LLAMA3_JSON, train_unigram
+
+
+@pytest.fixture(scope="module")
+def unigram_model(tmp_path_factory):
+    return train_unigram(tmp_path_factory.mktemp("unigram-browser"))
 
 
 @pytest.fixture(scope="module")
@@ -20,16 +25,23 @@ def added_url(unigram_model):
 
 
 @pytest.fixture(scope="module")
-def tab(added_url):
+def added_browser(added_url):
     with chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 720})
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        yield page
-        context.close()
-        assert not errors, errors
+        yield browser
+
+
+@pytest.fixture
+def tab(added_browser):
+    """A fresh page for each test (a page taken to another URL mid-stream logs its cut connection)."""
+    context = added_browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    found = list(errors)  # read before closing: closing cuts the page's live connection, which logs an abort
+    context.close()
+    assert not found, found
 
 
 def shown_ids(page, name: str) -> list[int]:
