@@ -260,6 +260,29 @@ def test_no_merge_makes_a_control_unknown_or_unused_piece(tmp_path):
         assert [i for c in replay(text, "kinds")["chunks"] for i in c["ids"]] == official.encode(text), text
 
 
+def test_a_bpe_model_trained_here_is_replayed_on_the_text_as_its_normaliser_leaves_it(tmp_path):
+    """sentencepiece's default normaliser (NFKC, extra spaces removed) runs before the merges: "ﬁ" is "fi", two
+    spaces are one, a text of spaces is no token. The replay gives the library's ids, each chunk over the
+    characters of the text it came from."""
+    official = bpe_model_with_pieces(tmp_path / "trained.model")
+    register_tokenizer("trained", tmp_path / "trained.model")
+    assert official.encode("a  b", out_type=str) == ["▁a", "▁b"] and official.encode("   ") == []
+    for text in CORPUS + ["a  b", "   ", "  lead", "ﬁne  Ｆｕｌｌ", "tail  "]:
+        r = replay(text, "trained")
+        whole = [i for c in r["chunks"] if not c["cut"] for i in c["ids"]]  # a chunk past 256 bytes is cut
+        assert whole == official.encode(text)[:len(whole)], repr(text)
+        if not r["cut"]:
+            assert whole == official.encode(text), repr(text)
+            assert "".join(c["text"] for c in r["chunks"]) == (text if whole else ""), repr(text)  # spaces alone: none
+    # NFKC spells each "ﬁ" in two letters: "▁" (3 bytes) and 253 letters fill the 256 bytes replayed, the ligatures
+    # 0 to 125 and the "f" of the 127th: the chunk's text is the 126 whole ones.
+    [cut] = replay("ﬁ" * 300 + " x", "trained")["chunks"]
+    assert cut["cut"] is True and cut["text"] == "ﬁ" * 126 and cut["steps"][0][:3] == ["▁", "f", "i"]
+    # Only the text's first 64 x 257 characters are normalised: a word past them is left out, and the replay says so.
+    spaced = replay("a" + " " * 20_000 + "b", "trained")
+    assert spaced["cut"] is True and [c["ids"] for c in spaced["chunks"]] == [official.encode("a")]
+
+
 def test_a_model_without_the_space_piece_spells_it_in_its_own_bytes(tmp_path):
     """With no piece "▁", sentencepiece's byte fallback spells the space mark it put in as its own UTF-8,
     E2 96 81 (not a space's 20): so does the replay."""

@@ -236,20 +236,27 @@ def _hf_one_step_chunks(tok, text: str):
 
 
 def _sentencepiece_chunks(tok, text: str):
+    """A SentencePiece BPE model: each word's merges, on the text as sentencepiece's own normaliser leaves it
+    (the model's rules: NFKC, extra spaces removed or kept, spaces as "▁", the dummy prefix)."""
     sp = tok._sp
-    normalized = (SPACE_MARK if text and tok._dummy_prefix else "") + text.replace(" ", SPACE_MARK)
-    at, position = 0, 0  # where in `normalized` the chunk starts, and where in `text`
+    # The replay stops within MAX_REPLAY_CHUNKS chunks of at most MAX_REPLAY_SYMBOLS bytes: only a head of the
+    # text that long is normalised (the offsets of a 1 MB text would take 40 MB and most of a second).
+    head = text[:MAX_REPLAY_CHUNKS * (MAX_REPLAY_SYMBOLS + 1)]
+    normalized, offsets = sp.Normalize(head, with_offsets=True)  # offsets[k]: where normalized[k] is in text
+    at = 0  # where in `normalized` the chunk starts
     for end in range(1, len(normalized) + 1):
         if end < len(normalized) and not (normalized[end] == SPACE_MARK and normalized[end - 1] != SPACE_MARK):
             continue
         chunk = _utf8_prefix(normalized[at:end], MAX_REPLAY_SYMBOLS)  # byte fallback: up to one symbol per byte
-        cut = len(chunk) < end - at
+        cut = len(chunk) < end - at or (end == len(normalized) and len(head) < len(text))
         user_defined = user_defined_pieces(tok)
         steps, merges = _sentencepiece_merges(sp, _sentencepiece_symbols(chunk, user_defined), user_defined)
-        shown = chunk[1:] if at == 0 and tok._dummy_prefix and text else chunk  # the dummy prefix is not text
-        yield {"text": text[position:position + len(shown)], "steps": steps, "merges": merges,
-               "ids": [sp.piece_to_id(p) for p in steps[-1]], "cut": cut}
-        at, position = end, position + len(shown)
+        # The chunks tile the text: the first from its start, the last to its end (spaces the normaliser removed).
+        last = end == len(normalized) and not cut
+        shown = text[offsets[at] if at else 0:len(text) if last else offsets[at + len(chunk)]]
+        yield {"text": shown, "steps": steps, "merges": merges, "ids": [sp.piece_to_id(p) for p in steps[-1]],
+               "cut": cut}
+        at = end
 
 
 @cache
