@@ -214,17 +214,17 @@ def test_unigram_replay_is_one_step_per_word_whose_pieces_join_to_the_text(unigr
     assert "".join(c["text"] for c in result["chunks"]).replace(" ", "") == text.replace(" ", "")
 
 
-def bpe_model_with_pieces(path: Path, *pieces: tuple[str, str], drop: str | None = None):
-    """A SentencePiece BPE model trained here (byte fallback on, the user-defined piece "<x>"), with `pieces`
-    ((piece, type name) written into it afterwards, score 0: merged first) and without the piece `drop`.
+def bpe_model_with_pieces(path: Path, *pieces: tuple[str, str], drop: str | None = None, byte_fallback: bool = True):
+    """A SentencePiece BPE model trained here (byte fallback on unless asked, the user-defined piece "<x>"), with
+    `pieces` ((piece, type name) written into it afterwards, score 0: merged first) and without the piece `drop`.
     Returns sentencepiece's own processor for it."""
     import sentencepiece
     from sentencepiece import sentencepiece_model_pb2
 
     with path.open("wb") as out:
         sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(TRAINING), model_writer=out, vocab_size=400,
-                                                 model_type="bpe", byte_fallback=True, user_defined_symbols=["<x>"],
-                                                 minloglevel=2)
+                                                 model_type="bpe", byte_fallback=byte_fallback,
+                                                 user_defined_symbols=["<x>"], minloglevel=2)
     proto = sentencepiece_model_pb2.ModelProto.FromString(path.read_bytes())
     kind = sentencepiece_model_pb2.ModelProto.SentencePiece.Type
     for piece, type_name in pieces:
@@ -281,6 +281,19 @@ def test_a_bpe_model_trained_here_is_replayed_on_the_text_as_its_normaliser_leav
     # Only the text's first 64 x 257 characters are normalised: a word past them is left out, and the replay says so.
     spaced = replay("a" + " " * 20_000 + "b", "trained")
     assert spaced["cut"] is True and [c["ids"] for c in spaced["chunks"]] == [official.encode("a")]
+
+
+def test_without_byte_fallback_each_run_of_unknown_characters_is_one_unknown_token(tmp_path):
+    """sentencepiece's default: no byte pieces, and a run of characters with no piece is one <unk> (id 0)."""
+    official = bpe_model_with_pieces(tmp_path / "unk.model", byte_fallback=False)
+    register_tokenizer("unk", tmp_path / "unk.model")
+    assert official.encode("a日本語€b", out_type=str)[1:] == ["日本語€", "b"] and official.unk_id() == 0
+    for text in ("a日本語€b", "日本語 x", "x 日 y 本"):
+        chunks = replay(text, "unk")["chunks"]
+        assert [i for c in chunks for i in c["ids"]] == official.encode(text), text
+    [chunk] = replay("a日本語€b", "unk")["chunks"]
+    assert chunk["merges"][-1] == {"unknown": "日本語€", "at": 1}
+    assert chunk["steps"][-1] == ["▁a", "<unk>", "b"]
 
 
 def test_a_model_without_the_space_piece_spells_it_in_its_own_bytes(tmp_path):

@@ -304,9 +304,27 @@ def _sentencepiece_merges(sp, symbols: list[str], user_defined: frozenset[str] =
         i = sp.piece_to_id(piece)
         return sp.id_to_piece(i) == piece and not sp.is_unknown(i)
 
-    # A symbol with no piece is spelled in its own UTF-8, the space mark "▁" too (E2 96 81, as sentencepiece does).
-    _byte_fallback(steps, merges, has_piece, lambda piece: piece.encode("utf-8"))
+    if sp.is_byte(sp.piece_to_id("<0x00>")):  # a byte-fallback model: it has the 256 byte pieces
+        # A symbol with no piece is spelled in its own UTF-8, the space mark "▁" too (E2 96 81, as sentencepiece does).
+        _byte_fallback(steps, merges, has_piece, lambda piece: piece.encode("utf-8"))
+    else:
+        _unknown_runs(steps, merges, has_piece, sp.id_to_piece(sp.unk_id()))
     return steps, merges
+
+
+def _unknown_runs(steps: list[list], merges: list[dict], has_piece, unk: str) -> None:
+    """Without byte fallback, sentencepiece makes each run of symbols with no piece one unknown token: left to
+    right, one more step (and merge) per run, appended to steps and merges."""
+    symbols, k = steps[-1], 0
+    while k < len(symbols):
+        if has_piece(symbols[k]):
+            k += 1
+            continue
+        end = next((j for j in range(k + 1, len(symbols)) if has_piece(symbols[j])), len(symbols))
+        merges.append({"unknown": "".join(symbols[k:end]), "at": k})
+        symbols = symbols[:k] + [unk] + symbols[end:]
+        steps.append(list(symbols))
+        k += 1
 
 
 def _byte_fallback(steps: list[list], merges: list[dict], has_piece, to_bytes) -> None:
