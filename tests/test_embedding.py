@@ -169,6 +169,8 @@ def test_the_colour_bar_runs_from_the_maps_first_colour_to_its_last():
 def test_plot_labels_are_cut_to_fit():
     assert plot_label({"text": " SolidGoldMagikarp", "partial": False, "special": False, "piece": ""}) == "·SolidGoldMag…"
     assert plot_label({"text": " the", "partial": False, "special": False, "piece": ""}) == "·the"
+    assert plot_label({"text": " SolidGoldMagi", "partial": False, "special": False, "piece": ""}) == "·SolidGoldMagi"  # 14: fits
+    assert plot_label({"text": "\n", "partial": False, "special": False, "piece": ""}) == "↵"  # no line break
 
 
 def test_embed_api():

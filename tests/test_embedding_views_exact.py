@@ -58,6 +58,13 @@ def table(html: str) -> list[list[str]]:
     return [[cell.get_text() for cell in row.find_all(["th", "td"])] for row in soup(html).select("table tr")]
 
 
+def top_level(html: str) -> list[str | None]:
+    """The fragment's top-level elements' names, None for text between them: html5lib moves text written
+    between a table's rows out in front of the table, so stray text anywhere shows up here."""
+    return [child.name if child.name else None for child in soup(html).body.children
+            if child.name or child.strip()]
+
+
 def gpt2_tokens(text: str) -> list[dict]:
     return compare(text, tokenizers=("gpt2",))["tokenizers"][0]["tokens"]
 
@@ -74,6 +81,11 @@ def test_the_memory_table_row_by_row():
         ["the embedding table (paid once; shared with the output layer when tied)", "(50257, 768)", "154.4 MB"],
     ]
     assert [td.get("class", []) for td in soup(memory_html(2, GPTConfig())).select("tbody tr td")][:3] == [[], ["num"], ["num"]]
+    assert top_level(memory_html(2, GPTConfig())) == ["table"]  # nothing stray between the rows
+    small = GPTConfig(vocab_size=10, n_embd=8)  # the table follows the config it is given
+    assert [row[1:] for row in table(memory_html(3, small))[1:]] == [
+        ["(1, 3, 10)", "120 B"], ["(1, 3, 8)", "96 B"], ["(32, 1024, 10)", "1.3 MB"], ["(32, 1024, 8)", "1.0 MB"],
+        ["(10, 8)", "320 B"]]  # 3 x 10 x 4, 3 x 8 x 4, 32 x 1024 x 10 x 4 = 1,310,720, 1,048,576, 10 x 8 x 4
 
 
 def test_the_parameter_table_row_by_row():
@@ -90,6 +102,7 @@ def test_the_parameter_table_row_by_row():
     ]
     assert soup(html).select_one("tr.total b").get_text() == "124,439,808"
     assert soup(html).select_one("table")["class"] == ["memory", "params"]
+    assert top_level(html) == ["table", "p"]  # nothing stray between the rows
     assert soup(html).select_one("p.note").get_text() == (
         "The token table is 31.0% of the tied model. Tying the output layer to it saves 38,597,376 parameters: "
         "the table is paid for once.")
@@ -112,6 +125,7 @@ def test_the_shape_line_and_its_notes(init, std):
     capped = [p.get_text() for p in soup(shape_html(1025, tokens, init, GPTConfig())).select("p.note")]
     assert capped[0] == ("This text has 1,025 GPT-2 tokens; the model reads at most block_size = 1,024, so only "
                          "the first 1,024 are embedded.") and len(capped) == 2
+    assert top_level(shape_html(1025, tokens, init, GPTConfig())) == ["div", "p", "p"]  # no glitch note, nothing stray
 
 
 @pytest.mark.parametrize("seconds, shown", [(0.0421, "42.1 ms"), (0.00003, "0.03 ms"), (0.001, "1.0 ms"),
@@ -181,6 +195,9 @@ def test_axis_labels_leave_room_of_18_pixels():
                                                    '<span style="left: 24.5px">d</span>'
                                                    '<span style="left: 45.5px">g</span>')
     assert axis_labels_html(("<b>",), 18) == '<span style="top: 9px">&lt;b&gt;</span>'
+    # 9 px a row: every second one (ceil(18 / 9) = 2); 18 px: every one.
+    assert re.findall(r">(\w)<", axis_labels_html(labels, 9)) == ["a", "c", "e", "g"]
+    assert re.findall(r">(\w)<", axis_labels_html(labels, 18)) == list("abcdefgh")
 
 
 def test_the_colour_bar_has_nine_stops_of_matplotlibs_map_and_its_limits():
