@@ -298,6 +298,19 @@ def test_cosine_of_a_zero_row_is_zero_not_nan():
     assert np.array_equal(sim, [[0.0, 0.0], [0.0, 1.0]])
 
 
+@pytest.mark.parametrize("limit", [0.06, 1.0, 0.0517])
+def test_float32_values_on_the_colour_bins_edges_take_matplotlibs_colours(limit):
+    """The table's rows are float32: each value on an edge between two of the 256 colours, and its float32
+    neighbours on either side, coloured as imshow(vmin=-limit, vmax=limit) colours them."""
+    step = np.float32(2 * limit / 256)
+    edges = np.float32(-limit) + np.arange(257, dtype=np.float32) * step
+    values = np.concatenate([np.nextafter(edges, -np.inf), edges, np.nextafter(edges, np.inf)])[None, :]
+    assert values.dtype == np.float32
+    image = Image.open(io.BytesIO(values_png(values, limit))).convert("RGB")
+    expected = colormaps["RdBu_r"](Normalize(-limit, limit)(values), bytes=True)[..., :3]
+    assert np.array_equal(np.asarray(image), expected)
+
+
 def test_values_beyond_the_limit_take_the_maps_end_colours():
     """As imshow(vmin=-limit, vmax=limit) draws them: below is the first colour, above the last."""
     values = np.array([[-1.5, -1.2, -1.0, 0.0, 0.999, 1.0, 5.0]])  # -1.5 and -1.2 must not wrap round to red

@@ -219,11 +219,17 @@ def values_png(values, limit: float) -> bytes:
     matplotlib Figure takes over 100 ms. The page stretches the pixels and writes the labels in HTML.
     """
     import numpy as np
+    from matplotlib.colors import Normalize
     from PIL import Image
 
     table = colour_table()
-    scaled = (np.asarray(values, dtype=np.float64) + limit) / (2 * limit)  # [-limit, limit] -> [0, 1]
-    index = np.clip(np.floor(scaled * len(table)), 0, len(table) - 1).astype(np.uint8)  # as matplotlib bins it
+    n = len(table)
+    # [-limit, limit] -> [0, n) as matplotlib's Colormap bins it: Normalize's own arithmetic, in the values' dtype
+    # (float32 for the table's rows: in float64, a value on a bin's edge fell in the next bin up), the top value
+    # in the last bin, values past either end in the end bins.
+    scaled = np.asarray(Normalize(-limit, limit)(values)) * n
+    scaled[scaled == n] = n - 1
+    index = np.clip(scaled, 0, n - 1).astype(np.uint8)  # truncation: floor, as everything is at least 0 here
     image = Image.fromarray(index, mode="P")
     image.putpalette(table.tobytes())
     buffer = io.BytesIO()
