@@ -311,6 +311,14 @@ def test_float32_values_on_the_colour_bins_edges_take_matplotlibs_colours(limit)
     assert np.array_equal(np.asarray(image), expected)
 
 
+def test_the_heatmap_png_is_compressed_at_zlibs_fastest_level():
+    """Noise compresses little: the PNG spends no time trying. zlib's header says the level it was written at
+    (RFC 1950: FLEVEL 0, "compressor used fastest algorithm", is the second byte 0x01 after 0x78)."""
+    png = values_png(np.zeros((2, 3)), 1.0)
+    at = png.index(b"IDAT") + 4
+    assert png[at:at + 2] == b"\x78\x01"
+
+
 def test_values_beyond_the_limit_take_the_maps_end_colours():
     """As imshow(vmin=-limit, vmax=limit) draws them: below is the first colour, above the last."""
     values = np.array([[-1.5, -1.2, -1.0, 0.0, 0.999, 1.0, 5.0]])  # -1.5 and -1.2 must not wrap round to red

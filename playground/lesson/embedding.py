@@ -225,11 +225,9 @@ def values_png(values, limit: float) -> bytes:
     table = colour_table()
     n = len(table)
     # [-limit, limit] -> [0, n) as matplotlib's Colormap bins it: Normalize's own arithmetic, in the values' dtype
-    # (float32 for the table's rows: in float64, a value on a bin's edge fell in the next bin up), the top value
-    # in the last bin, values past either end in the end bins.
-    scaled = np.asarray(Normalize(-limit, limit)(values)) * n
-    scaled[scaled == n] = n - 1
-    index = np.clip(scaled, 0, n - 1).astype(np.uint8)  # truncation: floor, as everything is at least 0 here
+    # (float32 for the table's rows: in float64, a value on a bin's edge fell in the next bin up); the top value
+    # and those past either end go to the end bins. Truncation is floor here: everything is at least 0.
+    index = np.clip(np.asarray(Normalize(-limit, limit)(values)) * n, 0, n - 1).astype(np.uint8)
     image = Image.fromarray(index, mode="P")
     image.putpalette(table.tobytes())
     buffer = io.BytesIO()
