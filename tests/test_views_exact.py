@@ -17,7 +17,7 @@ from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.colors import text_color, token_color
 from playground.page.display import segments, show_whitespace, token_label
-from playground.page.render import panel_html, stats_html, token_tip
+from playground.page.render import line_broken_token_html, panel_html, stats_html, token_tip, tokens_html
 
 STATIC = Path(__file__).resolve().parent.parent / "playground" / "page" / "static"
 TEXT = "Hi नम  x\x00"  # a partial (Hindi), two spaces (BERT drops them), a control character
@@ -40,8 +40,11 @@ def drawn(body: BeautifulSoup) -> list[tuple]:
         kind = " ".join(c for c in el["class"] if c != "tok")
         return ("tok", kind, int(el["data-id"]), int(el["data-start"]), int(el["data-end"]), el.get_text())
 
+    toks = body.select_one(".toks")
+    for area in (toks, *toks.select(".group-bytes")):  # blocks only: no text written between them
+        assert [text for text in area.find_all(string=True, recursive=False) if text.strip()] == []
     out = []
-    for el in body.select_one(".toks").find_all(recursive=False):
+    for el in toks.find_all(recursive=False):
         if "tok" in el["class"]:
             out.append(tok(el))
         elif el["class"] == ["gap"]:
@@ -263,3 +266,29 @@ def test_a_long_bert_text_keeps_its_gaps_up_to_the_last_drawn_token():
     body = panel("bert", text, special=False)
     assert len(body.select(".tok")) == 1000
     assert [g.get_text() for g in body.select(".gap")] == ["·"] * 999  # none after the 1,000th token
+
+
+def blocks(html: str) -> list[tuple[str, str]]:
+    """(element, its text) of each top-level element of a fragment, in order."""
+    return [(el.name, el.get_text()) for el in soup(html).body.children]
+
+
+@pytest.mark.parametrize("label, expected", [
+    ("\r\n", [("span", ""), ("br", "")]),  # one line break, not two: CRLF is one end of line
+    ("x\r\n", [("span", "x"), ("br", "")]),
+    ("\n  ", [("br", ""), ("span", "  ")]),  # the indentation opens the next line
+    ("a\rb", [("br", ""), ("span", "ab")]),
+    ("↵\n", [("span", "↵"), ("br", "")]),
+])
+def test_a_tokens_line_breaks_go_outside_its_block(label, expected):
+    token = {"id": 5, "piece": "p", "text": "", "start": 0, "end": 2, "bytes_hex": "", "partial": False,
+             "special": False, "undertrained": None}
+    assert blocks(line_broken_token_html("gpt2", token, label)) == expected
+
+
+def test_a_partial_token_drawn_alone_shows_its_bytes_in_one_block():
+    """The last token drawn may hold part of a character whose other bytes are not drawn: one block, its bytes."""
+    token = {"id": 127, "piece": "Ã", "text": "é", "start": 0, "end": 1, "bytes_hex": "C3", "partial": True,
+             "special": False, "undertrained": None}
+    result = {"name": "gpt2", "normalizes": False, "tokens": [token], "count": 2}
+    assert blocks(tokens_html(result, "é", show_ids=False, mark_whitespace=True)) == [("span", "C3")]
