@@ -123,6 +123,8 @@ def test_a_fresh_gpt2_spells_its_pieces_as_encoder_json_does():
     tokens = GPT2Tokenizer().tokens("Hello world")
     assert [(t["id"], t["piece"], t["bytes_hex"]) for t in tokens] == [
         (encoder["Hello"], "Hello", "48 65 6C 6C 6F"), (encoder["Ġworld"], "Ġworld", "20 77 6F 72 6C 64")]
+    pieces = GPT2Tokenizer()._pieces  # every id's, <|endoftext|> included, spelled as encoder.json writes it
+    assert len(pieces) == len(encoder) == 50257 and all(pieces[i] == piece for piece, i in encoder.items())
 
 
 def test_a_fresh_llama3_marks_its_begin_of_text_as_special_with_no_bytes():

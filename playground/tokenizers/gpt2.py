@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 
 import tiktoken
@@ -44,9 +43,5 @@ class GPT2Tokenizer(TiktokenTokenizer):
     label = "GPT-2 byte-level BPE"
 
     def __init__(self) -> None:
-        # id -> vocabulary entry as written in encoder.json ("Ġworld": bytes shown as printable characters).
-        encoder = json.loads(verified_path("gpt2/encoder.json").read_text(encoding="utf-8"))
-        pieces = [""] * len(encoder)
-        for piece, token_id in encoder.items():
-            pieces[token_id] = piece
-        super().__init__(gpt2_encoding(), pieces)
+        # Each piece spelled from its bytes (spell()) is encoder.json's own entry ("Ġworld"), the special one too.
+        super().__init__(gpt2_encoding())

@@ -91,19 +91,20 @@ def rank_file_encoding(path: str, pattern: str) -> tiktoken.Encoding:
 
 
 class TiktokenTokenizer(Tokenizer):
-    """A tiktoken encoding as a playground tokenizer. Subclasses give the encoding and its pieces."""
+    """A tiktoken encoding as a playground tokenizer. Subclasses give the encoding; each piece is spelled from its
+    bytes as GPT-2 wrote its vocabulary ("Ġworld"), a special token by its name."""
 
     library = "tiktoken"
     unk_id = None  # byte-level: every byte has a token, so nothing is unknown
 
-    def __init__(self, encoding: tiktoken.Encoding, pieces: list[str] | None = None) -> None:
+    def __init__(self, encoding: tiktoken.Encoding) -> None:
         self._enc = encoding
         self.vocab_size = encoding.n_vocab
         token_bytes = [self._token_bytes(i) for i in range(self.vocab_size)]
         self._byte_lengths = [len(b) for b in token_bytes]
         self._bytes_hex = [hex_bytes(b) for b in token_bytes]
         special = {i: s for s, i in encoding._special_tokens.items()}
-        self._pieces = pieces or [special.get(i) or spell(b) for i, b in enumerate(token_bytes)]
+        self._pieces = [special.get(i) or spell(b) for i, b in enumerate(token_bytes)]
 
     def _token_bytes(self, token_id: int) -> bytes:
         """What id stands for; b"" for a special token or an id the encoding skips (cl100k has gaps)."""
