@@ -166,3 +166,13 @@ def pytest_collection_modifyitems(items):
         from mutation_caches import fastest_first
 
         fastest_first(items)
+
+
+@pytest.fixture
+def ascii_locale(monkeypatch):
+    """A file read without its encoding decodes as in an ASCII locale (a lecturer's laptop may run one), in this
+    process: mutmut sees no test that starts another."""
+    def read_text_in_an_ascii_locale(self: Path, encoding: str | None = None, errors: str | None = None) -> str:
+        return self.read_bytes().decode(encoding or "ascii", errors or "strict")
+
+    monkeypatch.setattr(Path, "read_text", read_text_in_an_ascii_locale)

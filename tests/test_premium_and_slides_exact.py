@@ -179,14 +179,9 @@ def test_the_sentences_are_read_as_utf8_whatever_the_locale():
     assert run.stdout.split() == ["ANSI_X3.4-1968", "200", lines("hin_Deva")[0][:4]]
 
 
-def test_the_sentences_are_read_as_utf8_in_this_process_too(monkeypatch):
-    """The same, in this process (mutmut sees no test in another): a file read without its encoding decodes
-    as an ASCII locale would, and Hindi must still read."""
+def test_the_sentences_are_read_as_utf8_in_this_process_too(ascii_locale):
+    """The same, in this process (mutmut sees no test in another)."""
     from playground.lesson.premium import sentences
 
-    def read_text_in_an_ascii_locale(self: Path, encoding: str | None = None, errors: str | None = None) -> str:
-        return self.read_bytes().decode(encoding or "ascii", errors or "strict")
-
-    monkeypatch.setattr(Path, "read_text", read_text_in_an_ascii_locale)
     hindi = sentences("hin_Deva")
     assert len(hindi) == 200 and hindi[0][:4] == lines("hin_Deva")[0][:4]

@@ -175,6 +175,42 @@ def test_a_cased_vocab_txt_keeps_capitals(tmp_path):
             assert ids_of(name, text) == official.encode(text, add_special_tokens=False).ids
     assert ids_of("cased", "The Cat") == [5, 9]  # line numbers in the file, counted from 0
     assert ids_of("forced-lower", "The Cat") == [6, 7]
+    labels = {t["name"]: t["label"] for t in compare("x", tokenizers=["cased", "forced-lower"])["tokenizers"]}
+    assert labels == {"cased": "cased WordPiece (cased)", "forced-lower": "forced-lower WordPiece (uncased)"}
+
+
+def test_a_vocab_txt_is_cased_when_asked_or_when_an_entry_outside_brackets_has_a_capital(tmp_path, official_bert):
+    from tokenizers import BertWordPieceTokenizer
+
+    register_tokenizer("asked", f"{BERT_VOCAB}:cased")  # no capital in it, yet cased: the option says so
+    official = BertWordPieceTokenizer(str(BERT_VOCAB), lowercase=False)
+    assert ids_of("asked", "Hello hello") == official.encode("Hello hello", add_special_tokens=False).ids
+    assert ids_of("asked", "Hello hello") != official_bert.encode("Hello hello", add_special_tokens=False).ids
+    half = tmp_path / "half.txt"  # "[Xy" and "Zz]" are not [SPECIAL] names: their capitals make the file cased
+    for name, entry in (("open", "[Xy"), ("close", "Zz]"), ("special", "[Xy]")):
+        half.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "cat", entry]) + "\n")
+        tok = register_tokenizer(name, half)
+        assert tok.label == f"{name} WordPiece ({'uncased' if name == 'special' else 'cased'})"
+
+
+def test_a_vocab_txt_is_read_as_utf8_whatever_the_locale(tmp_path, ascii_locale):
+    vocab = tmp_path / "vocab.txt"  # its one capital, É, is not ASCII
+    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "école", "École"]) + "\n", encoding="utf-8")
+    assert register_tokenizer("accents", vocab).label == "accents WordPiece (cased)"
+
+
+def test_a_vocab_txt_whose_first_4_kb_end_inside_a_character_is_still_text(tmp_path):
+    """Only the file's first 4,096 bytes are looked at: a 4-byte emoji from byte 4,093 on is cut after 3."""
+    lines = ["[PAD]", "[UNK]", "[CLS]", "[SEP]"]
+    filler = "a" * (4093 - len("\n".join(lines) + "\n") - 1)
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("\n".join([*lines, filler, "😀", "cat"]) + "\n", encoding="utf-8")
+    assert vocab.read_bytes().index("😀".encode()) == 4093
+    assert register_tokenizer("cut", vocab).label == "cut WordPiece (uncased)"
+    binary = tmp_path / "binary.bin"  # a byte no UTF-8 has, at 4,092: not a cut character, so not text
+    binary.write_bytes(b"a" * 4092 + b"\xff" + b"abc" + b"more")
+    with pytest.raises(ValueError, match="not a tokenizer.json, a SentencePiece .model"):
+        register_tokenizer("binary", binary)
 
 
 # --- Unigram, trained here ----------------------------------------------------------------------
@@ -704,6 +740,8 @@ BAD = [  # (name, path under tmp_path or absolute, what the message must say)
     ("mine", "folder", "the folder has none of tokenizer.json"),
     ("mine", str(ASSETS / "o200k" / "o200k_base.tiktoken"), "needs its split pattern"),
     ("mine", f"{LLAMA3_JSON}:cl100k", "':cl100k' means nothing for a tokenizer.json"),
+    ("mine", f"{BERT_VOCAB}:cl100k", "':cl100k' is a split pattern for a .tiktoken file; a vocab.txt takes ':cased' or "
+             "':uncased'"),
     ("gpt2", str(LLAMA3_JSON), "'gpt2' is a built-in tokenizer"),
     ("My Tokenizer", str(LLAMA3_JSON), "a name is 1 to 32 lowercase letters"),
 ]
@@ -718,6 +756,35 @@ def test_bad_input_raises_a_value_error_naming_the_file(bad_files, name, path, s
     assert says in message and "\n" not in message
     assert full in message or name in message
     assert registry.registrations() == before  # nothing half-added
+
+
+def test_a_broken_rank_file_says_what_tiktoken_says(tmp_path):
+    import tiktoken.load
+
+    broken = tmp_path / "broken.tiktoken"
+    broken.write_text("SGVsbG8= 0\nnot base64! 1\n")  # its first line reads as a rank line, its second does not
+    with pytest.raises(Exception) as library:
+        tiktoken.load.load_tiktoken_bpe(str(broken))
+    with pytest.raises(ValueError) as err:
+        register_tokenizer("mine", f"{broken}:cl100k")
+    assert str(err.value) == (f"cannot add tokenizer from {broken}:cl100k: tiktoken cannot read it as a rank file "
+                              f"({str(library.value).splitlines()[0]}); each line should be a token's bytes in "
+                              "base64, a space and its rank")
+
+
+def test_a_vocab_txt_not_utf8_past_its_first_4_kb_says_what_the_library_says(tmp_path):
+    """The first 4 KB read as text (a vocab.txt, then); a byte no UTF-8 has after them: the library's refusal."""
+    from tokenizers import BertWordPieceTokenizer
+
+    vocab = tmp_path / "vocab.txt"
+    lines = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "cat", *(f"w{i}" for i in range(1000))]
+    vocab.write_bytes(("\n".join(lines) + "\n").encode() + b"caf\xe9\n")  # é in Latin-1, at byte 4,926
+    with pytest.raises(Exception) as library:
+        BertWordPieceTokenizer(str(vocab))
+    with pytest.raises(ValueError) as err:
+        register_tokenizer("mine", vocab)
+    assert str(err.value) == (f"cannot add tokenizer from {vocab}: transformers cannot load it as a WordPiece "
+                              f"vocab.txt ({str(library.value).splitlines()[0]})")
 
 
 def test_a_name_taken_by_another_file_is_refused_the_same_file_is_not():
