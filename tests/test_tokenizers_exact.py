@@ -134,6 +134,16 @@ def test_a_fresh_llama3_marks_its_begin_of_text_as_special_with_no_bytes():
     assert (hi["id"], hi["piece"], hi["bytes_hex"], hi["special"]) == (13347, "Hi", "48 69", False)
 
 
+def test_a_tokenizer_json_decodes_special_ids_to_their_names():
+    """decode() is the library's own, special tokens kept: Llama 3's <|begin_of_text|> (128000) reads back as such."""
+    from tokenizers import Tokenizer as Official
+
+    official = Official.from_file(str(ROOT / "assets" / "llama-3" / "tokenizer.json"))
+    ids = [official.token_to_id("<|begin_of_text|>"), *official.encode("Hi", add_special_tokens=False).ids]
+    assert ids[0] == 128000
+    assert get_tokenizer("llama3").decode(ids) == official.decode(ids, skip_special_tokens=False) == "<|begin_of_text|>Hi"
+
+
 def test_a_fresh_llama2_marks_its_bos_as_special_with_no_bytes(official_llama):
     bos, hi = LlamaTokenizer().tokens("Hi", special=True)
     assert bos == {"id": official_llama.bos_id(), "piece": "<s>", "text": "", "start": 0, "end": 0, "bytes_hex": "",

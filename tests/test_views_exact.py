@@ -151,6 +151,8 @@ def test_the_counts_under_each_title():
         ("0", "tokens", False), ("0", "chars", False), ("–", "chars/token", False), ("yes", "lossless", False),
         ("0", "unknown", False), ("0", "under-trained (paper)", False)]
     assert all(el["class"] == ["stat"] for el in soup(stats_html(by["gpt2"], TEXT)).select(".stats > span")[:5])
+    assert not [t for t in soup(stats_html(by["gpt2"], TEXT)).select_one(".stats").find_all(string=True, recursive=False)
+                if t.strip()]  # nothing written between the counts
     big = "☃ " * 1500  # thousands get their separator
     [bert] = compare(big, tokenizers=("bert",))["tokenizers"]
     assert stats(stats_html(bert, big))[:2] == [("1,500", "tokens", False), ("3,000", "chars", False)]
@@ -195,6 +197,12 @@ def test_what_decode_gives_back_is_noted_only_for_a_normalizing_tokenizer_that_l
     assert back == ("ab " * 100).strip()[:160] + "…"
     short = "Ab " * 53  # decodes to 158 characters: shown whole
     assert [q.get_text() for q in panel("bert", short).select("p.note q")] == [("ab " * 53).strip()]
+    edge = "ab " * 53 + "c"  # 160 characters: shown whole; one more is cut to 160
+    assert [q.get_text() for q in panel("bert", edge.title()).select("p.note q")] == [edge]
+    assert [q.get_text() for q in panel("bert", (edge + "d").title()).select("p.note q")] == [edge + "…"]
+    both = panel("bert", "Ab " * 1100)  # two notes: nothing written between them
+    assert [p.get_text()[:8] for p in both.select("p.note")] == ["Drawing ", "decode(e"]
+    assert not [t for t in both.select_one(".panel-body").find_all(string=True, recursive=False) if t.strip()]
 
 
 def test_a_long_text_draws_its_first_thousand_tokens_and_no_gap_after_them(official_gpt2):
