@@ -160,6 +160,10 @@ def test_a_tokenizer_json_whose_post_processor_adds_cls_and_sep(tmp_path):
     assert [t["id"] for t in tokens] == official.encode(text).ids == [101, 7592, 2088, 102]
     assert [(t["start"], t["end"], t["special"]) for t in tokens] == [(0, 0, True), (0, 5, False), (6, 11, False),
                                                                       (11, 11, True)]
+    plain = compare("tokenization", tokenizers=["bert-json"])["tokenizers"][0]  # special tokens off: none added
+    assert plain["ids"] == official.encode("tokenization", add_special_tokens=False).ids == [19204, 3989]
+    assert [(t["piece"], t["bytes_hex"], t["start"], t["end"], t["partial"], t["special"]) for t in plain["tokens"]] == [
+        ("token", "74 6F 6B 65 6E", 0, 5, False, False), ("##ization", "69 7A 61 74 69 6F 6E", 5, 12, False, False)]
 
 
 def test_a_cased_vocab_txt_keeps_capitals(tmp_path):
