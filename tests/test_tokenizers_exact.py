@@ -186,6 +186,19 @@ def test_a_fresh_bert_reads_a_typed_cls_as_text(official_bert):
     assert typed == [1031, 18856, 2015, 1033, 7632]  # "[", "cl", "##s", "]", "hi": never the special [CLS], 101
 
 
+def test_a_fresh_bert_knows_its_unknown_id_its_bytes_and_its_lowercasing(official_bert, capfd):
+    """What BERT's __init__ sets, on a fresh one (the shared one is loaded once, before most tests)."""
+    fresh = BertTokenizer()
+    assert fresh.unk_id == official_bert.token_to_id("[UNK]") == 100 and fresh.normalizes is True
+    capfd.readouterr()
+    assert len(fresh.encode("hello " * 600)) == 600  # past BERT's 512 positions: we show tokens, no length warning
+    assert "sequence length" not in capfd.readouterr().err  # transformers writes it to the process's stderr
+    by_piece = {t["piece"]: t for t in fresh.tokens("[UNK] tokenization ☃", special=True)}
+    assert [by_piece[p]["bytes_hex"] for p in ("[CLS]", "[SEP]", "[UNK]")] == ["", "", ""]  # specials: no bytes
+    assert by_piece["##ization"]["bytes_hex"] == "69 7A 61 74 69 6F 6E"  # "ization": the ## is no text
+    assert by_piece["token"]["bytes_hex"] == "74 6F 6B 65 6E"
+
+
 def test_a_tokenizers_class_is_named_without_loading_it():
     from playground.tokenizers.registry import _loaded, tokenizer_class
 
