@@ -160,10 +160,29 @@ def test_a_tokenizer_json_whose_post_processor_adds_cls_and_sep(tmp_path):
     assert [t["id"] for t in tokens] == official.encode(text).ids == [101, 7592, 2088, 102]
     assert [(t["start"], t["end"], t["special"]) for t in tokens] == [(0, 0, True), (0, 5, False), (6, 11, False),
                                                                       (11, 11, True)]
+    assert registry.get_tokenizer("bert-json").encode("tokenization") == [19204, 3989]  # encode(): never [CLS]
     plain = compare("tokenization", tokenizers=["bert-json"])["tokenizers"][0]  # special tokens off: none added
     assert plain["ids"] == official.encode("tokenization", add_special_tokens=False).ids == [19204, 3989]
     assert [(t["piece"], t["bytes_hex"], t["start"], t["end"], t["partial"], t["special"]) for t in plain["tokens"]] == [
         ("token", "74 6F 6B 65 6E", 0, 5, False, False), ("##ization", "69 7A 61 74 69 6F 6E", 5, 12, False, False)]
+
+
+@pytest.mark.parametrize("special", [True, False])
+def test_a_byte_level_tokenizer_json_whose_post_processor_adds_a_bos(tmp_path, special):
+    """Llama 3's tokenizer.json given a post-processor that puts <|begin_of_text|> first: its ids are the library's,
+    and its tokens (bytes, spans cutting a character, the BOS over nothing) are those of the built-in llama3, whose
+    own test spells them out (test_tokenizers_exact.py)."""
+    from tokenizers import Tokenizer, processors
+
+    official = Tokenizer.from_file(str(LLAMA3_JSON))
+    official.post_processor = processors.TemplateProcessing(single="<|begin_of_text|> $A",
+                                                            special_tokens=[("<|begin_of_text|>", 128000)])
+    official.save(str(tmp_path / "tokenizer.json"))
+    register_tokenizer("bos", tmp_path / "tokenizer.json")
+    text = "a 👩\u200d💻 ँ"
+    bos, llama3 = compare(text, special, tokenizers=["bos", "llama3"])["tokenizers"]
+    assert bos["ids"] == official.encode(text, add_special_tokens=special).ids == llama3["ids"]
+    assert bos["tokens"] == llama3["tokens"] and any(t["partial"] for t in bos["tokens"])
 
 
 def test_a_cased_vocab_txt_keeps_capitals(tmp_path):
