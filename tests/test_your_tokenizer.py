@@ -756,6 +756,7 @@ def bad_files(tmp_path):
 BAD = [  # (name, path under tmp_path or absolute, what the message must say)
     ("mine", "missing.json", "no such file"),
     ("mine", "truncated.json", "cannot load it as a tokenizer.json"),
+    ("mine", "truncated.json", "); check that it is a complete tokenizer.json"),
     ("mine", "corrupt.model", "not a tokenizer.json, a SentencePiece .model"),
     ("mine", "picture.png", "not a tokenizer.json, a SentencePiece .model"),
     ("mine", "notes.txt", "without an [UNK] line"),
