@@ -30,7 +30,6 @@ from playground.lesson.embedding import (
     embedding_table,
     format_bytes,
     model_param_terms,
-    one_hot_check,
     values_png,
 )
 from playground.page.embedding_view import (
