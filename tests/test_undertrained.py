@@ -201,7 +201,8 @@ def test_the_embedding_panel_links_marked_gpt2_tokens_to_rows_of_e():
     shape, _, _ = embedding_panel(len(tokens), tokens, "GPT-2: N(0, 0.02)")
     note = BeautifulSoup(shape, "html5lib").select_one(".undertrained-note").get_text()
     first = next(t for t in tokens if t["id"] in listed("gpt2"))  # the text's first listed GPT-2 token
-    assert f"like the marked {first['piece']} here" in note and "row of E that training barely moved" in note
+    assert first["text"] == " TheNitrome"  # the glitch example's first token on GPT-2's list
+    assert "like the marked ·TheNitrome here" in note and "row of E that training barely moved" in note  # as drawn
     assert "every row here is like that" in note
     _, tokens = work.gpt2_head("Hello world", 1024)
     assert "undertrained-note" not in embedding_panel(len(tokens), tokens, "GPT-2: N(0, 0.02)")[0]

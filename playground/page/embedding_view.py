@@ -59,12 +59,13 @@ def shape_html(n_all: int, tokens: list[dict], init: str, config: GPTConfig) -> 
 
 
 def undertrained_note(tokens: list[dict]) -> str:
-    """The link from glitch tokens to E, said when a GPT-2 token on the paper's under-trained list is in the text."""
+    """The link from glitch tokens to E, said when a GPT-2 token on the paper's under-trained list is in the text;
+    the token named as its block in the panel shows it ("·TheNitrome", not the vocabulary's "ĠTheNitrome")."""
     marked = next((t for t in tokens if t["undertrained"]), None)
     if marked is None:
         return ""
     return (f'<p class="note undertrained-note">An under-trained token, like the marked '
-            f'<span class="code">{escape(marked["piece"])}</span> here, is a row of E that training barely moved '
+            f'<span class="code">{escape(token_label(marked))}</span> here, is a row of E that training barely moved '
             f"from where it started, which is how {escape(PAPER)} find them; our table is untrained, so every "
             "row here is like that.</p>")
 
