@@ -184,3 +184,76 @@ def test_embed_api():
     sim = np.array(answer["similarity"])
     assert sim.shape == (5, 5) and np.allclose(np.diag(sim), 1.0, atol=1e-6)
     assert embed_api("x" * 10)["init"] == GPT2_INIT  # the default
+
+
+
+FIRST_PLOTS_AT_ONCE = """
+import json, threading
+import numpy as np
+from playground.lesson.embedding import colour_table, values_png
+from playground.page.slide_view import example_chart_png
+
+DRAW = [colour_table, lambda: values_png(np.zeros((2, 3), dtype=np.float32), 1.0), example_chart_png]
+failures, pngs = [], []
+def draw(kind):  # started one after another, as requests come: half of such runs failed without the lock
+    try:
+        drawn = DRAW[kind]()
+        if kind:
+            pngs.append(drawn)
+    except Exception as err:
+        failures.append(repr(err))
+threads = [threading.Thread(target=draw, args=(i % 3,)) for i in range(8)]
+[t.start() for t in threads]
+[t.join() for t in threads]
+print(json.dumps({"failures": failures, "png_signatures": sorted({p[:8].hex() for p in pngs}), "drawn": len(pngs)}))
+"""
+
+HEAVY_IMPORTS_LOCKED = """
+import builtins, json, sys
+import numpy as np
+from playground.lesson.embedding import colour_table, embed, values_png
+from playground.lesson.heavy_imports import HEAVY_IMPORTS
+from playground.lesson.premium import premium_chart_png
+from playground.page.slide_view import example_chart_png
+
+unlocked = set()
+real_import = builtins.__import__
+def watching_import(name, *args, **kwargs):
+    if name.split(".")[0] in ("matplotlib", "torch", "PIL") and name not in sys.modules and not HEAVY_IMPORTS.locked():
+        unlocked.add(name)
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = watching_import
+colour_table(), values_png(np.zeros((2, 3), dtype=np.float32), 1.0), embed([1, 2], "GPT-2: N(0, 0.02)")
+example_chart_png()
+premium_chart_png({"languages": ["eng_Latn"], "tokenizers": ["gpt2"], "premium": {"eng_Latn": {"gpt2": 1.0}}})
+print(json.dumps(sorted(unlocked)))
+"""
+
+
+def run_fresh(script: str) -> str:
+    """What a script prints, run in a fresh interpreter (a first import happens once per process)."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, check=True).stdout
+
+
+@pytest.mark.parametrize("process", range(3))
+def test_a_fresh_servers_first_plots_drawn_at_once_all_succeed(process):
+    """A fresh server's first requests run in threads beside its warm-up: threads importing matplotlib for
+    the first time at once saw its half-made modules ("cannot import name 'Colormap' from partially
+    initialized module"), and students saw "This plot could not be drawn"."""
+    import json
+
+    assert json.loads(run_fresh(FIRST_PLOTS_AT_ONCE)) == {"failures": [], "png_signatures": ["89504e470d0a1a0a"],
+                                                          "drawn": 5}
+
+
+def test_every_first_import_of_torch_matplotlib_and_pil_is_made_under_the_lock():
+    """The race above shows in about half the runs; this catches a lazy import left outside the lock every time."""
+    import json
+
+    assert json.loads(run_fresh(HEAVY_IMPORTS_LOCKED)) == []

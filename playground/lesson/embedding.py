@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from config import GPTConfig
+from playground.lesson.heavy_imports import HEAVY_IMPORTS
 
 SEED = 1234  # every table is drawn from this seed: the same weights on every machine and restart
 INITS = {  # label -> std of the normal the weights are drawn from
@@ -39,9 +40,10 @@ def embedding_table(init: str):
     if table is None:
         with _tables_lock:
             if init not in _tables:
-                import torch
+                with HEAVY_IMPORTS:
+                    import torch
 
-                from embeddings import TokenEmbedding
+                    from embeddings import TokenEmbedding
 
                 # nn.Embedding's own init draws 38.6M numbers from the global RNG: its state is put
                 # back afterwards, or every student's seeded experiment would shift. (Building on the
@@ -59,7 +61,8 @@ def embedding_table(init: str):
 
 def embed(ids: list[int], init: str):
     """(1, T) ids -> (1, T, 768) float32 tensor, through the lesson's TokenEmbedding."""
-    import torch
+    with HEAVY_IMPORTS:
+        import torch
 
     with torch.inference_mode():
         return embedding_table(init)(torch.tensor([ids], dtype=torch.long))  # (1, T, n_embd)
@@ -152,7 +155,8 @@ def one_hot_check(ids: list[int], init: str) -> OneHotCheck:
 def _one_hot_check(ids: tuple[int, ...], init: str) -> OneHotCheck:
     import time
 
-    import torch
+    with HEAVY_IMPORTS:
+        import torch
 
     ids = list(ids)
     module = embedding_table(init)
@@ -206,7 +210,9 @@ COLOUR_MAP = "RdBu_r"  # matplotlib's diverging map: blue below zero, white at z
 def colour_table():
     """(256, 3) uint8: the entries of matplotlib's COLOUR_MAP, from the lowest value to the highest."""
     import numpy as np
-    from matplotlib import colormaps  # the colour maps alone: no Figure, no fonts
+
+    with HEAVY_IMPORTS:
+        from matplotlib import colormaps  # the colour maps alone: no Figure, no fonts
 
     return colormaps[COLOUR_MAP](np.arange(256), bytes=True)[:, :3]
 
@@ -219,8 +225,10 @@ def values_png(values, limit: float) -> bytes:
     matplotlib Figure takes over 100 ms. The page stretches the pixels and writes the labels in HTML.
     """
     import numpy as np
-    from matplotlib.colors import Normalize
-    from PIL import Image
+
+    with HEAVY_IMPORTS:
+        from matplotlib.colors import Normalize
+        from PIL import Image
 
     table = colour_table()
     n = len(table)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 
+from playground.lesson.heavy_imports import HEAVY_IMPORTS
 from playground.tokenizers.assets import verified_path
 from playground.tokenizers.registry import TOKENIZER_NAMES, get_tokenizer, tokenizer_label
 
@@ -76,11 +77,15 @@ def token_premium(names: tuple[str, ...] = TOKENIZER_NAMES) -> dict:
 def premium_chart_png(result: dict) -> bytes:
     """Grouped bars: each language's premium under each tokenizer, English = 1; PNG bytes."""
     import numpy as np
-    from matplotlib.figure import Figure
+
+    with HEAVY_IMPORTS:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
 
     codes, names = result["languages"], result["tokenizers"]
     values = np.array([[result["premium"][c][n] for n in names] for c in codes])  # (languages, tokenizers)
     fig = Figure(figsize=(14, 5.2), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)  # drawn to PNG by Agg, imported above (savefig would import it unlocked)
     ax = fig.add_subplot()
     width = 0.84 / len(names)
     x = np.arange(len(codes))

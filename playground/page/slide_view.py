@@ -7,6 +7,7 @@ from functools import cache
 from html import escape
 
 from playground.lesson.examples import EXAMPLES, example_counts
+from playground.lesson.heavy_imports import HEAVY_IMPORTS
 from playground.page.plots import png_html
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS
 
@@ -22,11 +23,15 @@ def example_table(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[list[str
 def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
     """Grouped bars: token counts of the six examples under each tokenizer; PNG bytes."""
     import numpy as np
-    from matplotlib.figure import Figure
+
+    with HEAVY_IMPORTS:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
 
     labels, counts = example_counts(names)
     values = np.array(counts)  # (examples, tokenizers)
     fig = Figure(figsize=(11, 4.2), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)  # drawn to PNG by Agg, imported above (savefig would import it unlocked)
     ax = fig.add_subplot()
     width = 0.8 / len(labels)
     x = np.arange(len(EXAMPLES))
