@@ -11,7 +11,9 @@ Gradio's queue (POST /gradio_api/call/<event>, then its event stream), at once. 
 edit waits for its previous answer, as the page's does; its latency runs from the moment the
 edit was due to its answer, so a server that falls behind shows it (an answer later than 30 s,
 or an edit not yet sent 15 s after the hall's end, is an error). Every student's text is its
-own (it carries the student's number and the edit's), so nothing is answered from a cache.
+own (it carries the student's number and the edit's), so nothing is answered from a cache. As
+the page does, a student's edit to the playground carries the text of the panels it shows (its
+previous edit's, as shown_text), so the answer holds only what changed after it.
 The playground and the bare app take turns, `runs` times each (default 1), each on its own fresh
 server; loads only 127.0.0.1. Prints each run's p50, p95, worst, errors, 503s retried, the
 server's CPU per answered edit, the students one core would serve at that cost (one edit each
@@ -47,9 +49,10 @@ REFUSED: list[int] = []  # 503 answers, each retried as the page retries them (p
 RETRIES = 10
 
 
-async def playground_edit(session: aiohttp.ClientSession, url: str, text: str, example: str) -> None:
+async def playground_edit(session: aiohttp.ClientSession, url: str, text: str, example: str, shown: str | None) -> None:
     body = {"text": text, "mark_whitespace": True, "view": "text", "special": False,
-            "tokenizers": ["gpt2", "bert", "llama"], "example": example, "init": INIT}
+            "tokenizers": ["gpt2", "bert", "llama"], "example": example, "init": INIT,
+            **({"shown_text": shown} if shown is not None else {})}
     for attempt in range(RETRIES + 1):
         async with session.post(f"{url}playground/edit", json=body) as response:
             answer = await response.read()
@@ -73,7 +76,7 @@ async def queue_call(session: aiohttp.ClientSession, url: str, event: str, text:
             raise RuntimeError(f"no result: {stream[:80]!r}")
 
 
-async def bare_edit(session: aiohttp.ClientSession, url: str, text: str, example: str) -> None:
+async def bare_edit(session: aiohttp.ClientSession, url: str, text: str, example: str, shown: str | None) -> None:
     await asyncio.gather(queue_call(session, url, "noop", text), queue_call(session, url, "echo", text))
 
 
@@ -92,7 +95,7 @@ async def hall(url: str, send, students: int, seconds: float, every: float) -> d
                 return
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             try:
-                await send(session, url, *student_text(s, e))
+                await send(session, url, *student_text(s, e), student_text(s, e - 1)[0] if e else None)
                 latencies.append(time.perf_counter() - due)
             except Exception as err:  # counted and reported: the point is to see them
                 errors.append(f"{type(err).__name__}: {err}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
 import pytest
@@ -320,3 +321,50 @@ def test_a_full_queue_is_said_and_retried(browser, app_url):
     page.wait_for_selector("#queue-note", state="hidden")
     assert len(refused) == 2 and all(body in passed for body in refused)  # each sent again, as it was
     context.close()
+
+
+def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
+    """Each edit after the first sends only what changed (the parts after those the page keeps, no figure the
+    page shows); after typing at the end, in the middle, deleting, a newline, an emoji and a toggle, what the
+    page shows must be, node for node, what drawing the final text whole gives."""
+    from conftest import synchronous
+
+    from playground.page import web
+
+    open_page(page, app_url, "Hello world")
+    answers: list[dict] = []
+    page.on("response", lambda r: answers.append(r.json()) if r.url.endswith("/playground/edit") else None)
+    box = textbox(page)
+    box.press("Control+End")
+    box.press_sequentially(" and the cat sat on the mat" * 10, delay=10)  # 72 GPT-2 tokens: past the 64 drawn
+    box.press("Control+Home")
+    box.press_sequentially("Big ", delay=20)
+    for _ in range(6):
+        box.press("ArrowRight")
+    box.press("Backspace")
+    box.press("Control+End")
+    box.press("Enter")
+    box.press_sequentially("    return 👍", delay=20)
+    text = "Big Helloworld" + " and the cat sat on the mat" * 10 + "\n    return 👍"  # the space after Hello deleted
+    wait_for_ids(page, text)
+    page.locator("#mark-ws input").uncheck()  # the panels come whole: drawn with another flag
+    page.wait_for_function("() => !document.querySelector('#panel-gpt2 .toks').textContent.includes('·')")
+    box.press("Control+End")
+    box.press_sequentially("!", delay=20)
+    text += "!"
+    wait_for_ids(page, text)
+    page.wait_for_timeout(300)
+    with ThreadPoolExecutor(1) as thread:  # Playwright's event loop runs in this one
+        _, *panels, _, _ = thread.submit(synchronous(web.update_panels), text, False, "text", False).result()
+        plots = thread.submit(synchronous(web.update_embedding), text, "GPT-2: N(0, 0.02)").result()[2]
+    same = page.evaluate("""([ids, htmls]) => ids.map((id, i) => {
+        const el = document.getElementById(id);
+        const body = el.querySelector(".prose") || el.querySelector(".html-container");
+        const whole = document.createElement("div");
+        whole.innerHTML = htmls[i];
+        return body.innerHTML === whole.innerHTML || body.innerHTML;
+    })""", [["panel-gpt2", "panel-bert", "panel-llama", "heatmap"], [*panels, plots]])
+    assert same == [True, True, True, True]
+    kept = [panel[3] for answer in answers for panel in answer["panels"]]
+    assert max(kept) > 60  # the parts typed before stayed on the page (up to 70 GPT-2 blocks, more for BERT)
+    assert [a["embedding"][3] for a in answers][-1] is None  # the figure of the first 64 tokens was not sent again

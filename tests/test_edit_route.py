@@ -38,8 +38,15 @@ def client(app):
         yield c
 
 
-def panel_ids(html: str) -> list[int]:
-    return [int(t["data-id"]) for t in BeautifulSoup(html, "html5lib").select(".tok")]
+def joined(panel: list) -> str:
+    """A whole panel of the route's answer, [before, [token, ...], after, 0 parts kept], as one piece of HTML."""
+    before, tokens, after, kept = panel
+    assert kept == 0
+    return before + "".join(tokens) + after
+
+
+def panel_ids(panel: list) -> list[int]:
+    return [int(t["data-id"]) for t in BeautifulSoup(joined(panel), "html5lib").select(".tok")]
 
 
 def test_an_edit_answers_the_panels_and_the_embedding_of_its_text(client):
@@ -49,8 +56,8 @@ def test_an_edit_answers_the_panels_and_the_embedding_of_its_text(client):
     answer = response.json()
     expected = compare(text)["tokenizers"]
     assert [panel_ids(html) for html in answer["panels"]] == [t["ids"] for t in expected]
-    assert [BeautifulSoup(html, "html5lib").select_one("[data-tokenizer]")["data-tokenizer"]
-            for html in answer["panels"]] == ["gpt2", "bert", "llama"]
+    assert [BeautifulSoup(joined(panel), "html5lib").select_one("[data-tokenizer]")["data-tokenizer"]
+            for panel in answer["panels"]] == ["gpt2", "bert", "llama"]
     assert f"shape <b class=\"shape\">(1, {len(expected[0]['ids'])}, 768)</b>" in answer["embedding"][0]
     assert "SolidGoldMagikarp" in answer["prompt"]  # the example's question comes with the edit
     assert answer["note"] == ""
@@ -63,8 +70,78 @@ def test_the_route_answers_what_the_queued_endpoints_answer(client):
     answer = client.post("/playground/edit", json=values).json()
     note, *panels, prompt, answer_html = asyncio.run(update_panels(values["text"], True, "ids", True, "gpt4o",
                                                                    "llama3", "gemma", "code"))
-    assert (answer["note"], answer["panels"], answer["prompt"], answer["answer"]) == (note, panels, prompt, answer_html)
-    assert answer["embedding"] == list(asyncio.run(update_embedding(values["text"], INIT)))
+    assert (answer["note"], [joined(p) for p in answer["panels"]], answer["prompt"], answer["answer"]) == (
+        note, panels, prompt, answer_html)
+    shape, memory, caption, figure = answer["embedding"]
+    assert [shape, memory, caption + figure] == list(asyncio.run(update_embedding(values["text"], INIT)))
+    assert caption.startswith('<p class="note">Heatmap') and figure.startswith('<div class="plots">')
+
+
+def test_the_figure_the_page_shows_is_not_sent_again(client):
+    """Past 64 tokens, the plots draw the same first 64 rows: the figure comes as null when the page says it
+    shows the figure of that key; its caption, which counts every token, comes each time."""
+    text = "the cat" + " the cat" * 39  # 80 GPT-2 tokens: the, ·cat, ·the, ·cat, ...
+    first = client.post("/playground/edit", json=body(text)).json()
+    again = client.post("/playground/edit", json=body(text + " sat", shown_figure=first["figure_key"])).json()
+    assert again["embedding"][3] is None and again["figure_key"] == first["figure_key"]
+    assert "(the first 64 of 80 rows)" in first["embedding"][2] and "(the first 64 of 81 rows)" in again["embedding"][2]
+    changed = client.post("/playground/edit", json=body("dog " + text, shown_figure=first["figure_key"])).json()
+    assert changed["figure_key"] != first["figure_key"] and changed["embedding"][3].startswith('<div class="plots">')
+    stale = client.post("/playground/edit", json=body(text, shown_figure="not-the-key")).json()
+    assert stale["embedding"][3] == first["embedding"][3]
+
+
+@pytest.mark.parametrize("text", ["Hello world", "a\n\nb\r\nc\rd\n", "typed <br> and &lt;br&gt;", "日本語 😀 नमस्ते",
+                                  "def f(x):\n    return x", "Café \x00 \u200b", ""])
+def test_each_token_part_is_one_block_with_the_breaks_of_its_newlines(client, text):
+    """The page swaps token parts in and out by their top-level nodes, counted as one block plus the
+    part's "<br>"s (playground.js): a part must be exactly that, whatever is typed; and before + after
+    must be the panel with an empty token box."""
+    panels = client.post("/playground/edit", json=body(text)).json()["panels"]
+    for before, tokens, after, _ in panels:
+        for part in tokens:
+            nodes = BeautifulSoup(part, "html.parser").contents
+            blocks = [node for node in nodes if node.name != "br"]
+            assert len(blocks) == 1 and blocks[0].name == "span", part
+            assert len(nodes) == part.count("<br>") + 1, part
+        frame = BeautifulSoup(before + after, "html.parser")
+        assert frame.select_one(".panel-body > .toks").contents == []
+
+
+EDITS = [  # (the text the page shows, the text after an edit)
+    ("The cat sat", "The cat sat on the mat"), ("Hello world", "Hello, world"), ("a b c", "a b"), ("", "x"), ("x", ""),
+    ("def f(x):\n    return x", "def f(x):\n    return x + 1"), ("नमस्ते दुनिया", "नमस्ते दुनिया 😀"),
+    ("日本語", "日本語の"), ("Hello  world\r\n", "Hello   world\r\nok"), ("👍👍", "👍👍👍"),
+]
+
+
+@pytest.mark.parametrize("view", ["text", "ids"])
+@pytest.mark.parametrize("shown, text", EDITS)
+def test_a_panel_sent_after_the_parts_the_page_shows_rebuilds_the_whole_panel(client, shown, text, view):
+    """With shown_text, each panel keeps the first `kept` parts of the panel the page shows and sends the rest:
+    together they must be the whole panel for the new text, part for part."""
+    def panels(**extra) -> list:
+        return client.post("/playground/edit", json=body(view=view, **extra)).json()["panels"]
+
+    for old, diff, whole in zip(panels(text=shown), panels(text=text, shown_text=shown), panels(text=text)):
+        before, tokens, after, kept = diff
+        assert 0 <= kept <= len(old[1])
+        assert [before, old[1][:kept] + tokens, after] == whole[:3]
+
+
+def test_typing_at_the_end_sends_only_the_new_blocks(client):
+    """GPT-2 draws "The cat sat" as The, ·cat, ·sat: all three stay when " on the mat" is typed after them."""
+    answer = client.post("/playground/edit", json=body("The cat sat on the mat", shown_text="The cat sat")).json()
+    gpt2 = answer["panels"][0]
+    assert gpt2[3] == 3 and [int(t["data-id"]) for t in BeautifulSoup("".join(gpt2[1]), "html5lib").select(".tok")] == [
+        319, 262, 2603]  # " on", " the", " mat"
+
+
+def test_a_long_text_comes_whole_whatever_the_page_shows(client):
+    text = "word " * 1_001  # over the 5,000 characters whose results are cached
+    answer = client.post("/playground/edit", json=body(text + "x", shown_text=text)).json()
+    assert [panel[3] for panel in answer["panels"]] == [0, 0, 0]
+    assert panel_ids(answer["panels"][0]) == compare(text + "x")["tokenizers"][0]["ids"][:1_000]  # drawn: 1,000
 
 
 @pytest.mark.parametrize("raw, message", [
@@ -73,6 +150,8 @@ def test_the_route_answers_what_the_queued_endpoints_answer(client):
     (b'{"text": "x"}', "missing: mark_whitespace, view, special, tokenizers, example, init"),
     (None, "unknown: 'textt'"),  # a misspelt field
     (None, "view must be one of 'text', 'ids'; got 'MARKER"),
+    (None, "shown_text must be a string, got int"),
+    (None, "shown_figure must be a string, got list"),
     (None, "tokenizers must be a list of three names"),
     (None, "unknown tokenizer 'gpt5'; choose from gpt2, bert, llama"),
     (None, "text must be a string, got int 7"),
@@ -84,7 +163,9 @@ def test_bad_input_gets_a_400_that_says_what_was_expected(client, raw, message):
            "tokenizers must be a list of three names": body(tokenizers=["gpt2"]),
            "unknown tokenizer 'gpt5'; choose from gpt2, bert, llama": body(tokenizers=["gpt2", "bert", "gpt5"]),
            "text must be a string, got int 7": body(text=7),
-           "special must be true or false, got int 1": body(special=1)}
+           "special must be true or false, got int 1": body(special=1),
+           "shown_text must be a string, got int": body(shown_text=7),
+           "shown_figure must be a string, got list": body(shown_figure=[1])}
     response = (client.post("/playground/edit", content=raw) if raw is not None
                 else client.post("/playground/edit", json=bad[message]))
     assert response.status_code == 400 and response.headers["cache-control"] == "no-store"

@@ -17,7 +17,7 @@ from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.colors import text_color, token_color
 from playground.page.display import segments, show_whitespace, token_label
-from playground.page.render import line_broken_token_html, panel_html, stats_html, token_tip, tokens_html
+from playground.page.render import drawn_segments, line_broken_token_html, panel_html, segment_parts, stats_html, token_tip
 
 STATIC = Path(__file__).resolve().parent.parent / "playground" / "page" / "static"
 TEXT = "Hi नम  x\x00"  # a partial (Hindi), two spaces (BERT drops them), a control character
@@ -299,4 +299,4 @@ def test_a_partial_token_drawn_alone_shows_its_bytes_in_one_block():
     token = {"id": 127, "piece": "Ã", "text": "é", "start": 0, "end": 1, "bytes_hex": "C3", "partial": True,
              "special": False, "undertrained": None}
     result = {"name": "gpt2", "normalizes": False, "tokens": [token], "count": 2}
-    assert blocks(tokens_html(result, "é", show_ids=False, mark_whitespace=True)) == [("span", "C3")]
+    assert blocks("".join(segment_parts(result, *drawn_segments(result, "é"), show_ids=False, mark_whitespace=True))) == [("span", "C3")]

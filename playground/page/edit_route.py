@@ -2,13 +2,22 @@
 
 Through Gradio's queue an edit cost the server two queued events (/panels and /embedding), and the
 queue's machinery (join, event stream, session bookkeeping) cost more than the work itself. This
-route awaits the same handlers (web.update_panels and web.update_embedding: they check every
-value, work on a short text in their lanes' threads and send a long one to the big-input worker),
-and nothing else:
+route awaits the same handlers as /panels and /embedding (web.update_panel_parts and
+web.update_embedding_parts: they check every value, work on a short text in their lanes' threads and
+send a long one to the big-input worker), and nothing else:
 
     POST /playground/edit  {"text", "mark_whitespace", "view", "special", "tokenizers": [3 names],
-                            "example", "init"}
-    200 {"note", "panels": [3 HTML], "prompt", "answer", "embedding": [shape, memory, plots]}
+                            "example", "init", optional "shown_text", optional "shown_figure"}
+    200 {"note", "panels": [3 x [before, [token, ...], after, kept]], "prompt", "answer",
+         "embedding": [shape, memory, caption, figure or null], "figure_key"}
+
+Each panel comes in parts (render.PanelParts), one string per token. With "shown_text", the text of
+the panels the page shows, drawn with the same values but the text, a panel sends only the parts
+after the `kept` first ones it shares with the panel shown: a key typed at the end of a 1 KB text
+sends, parses and lays out a block or two of each panel, not 400 (2 KB, not 330). Likewise the
+embedding's figure (its two plots, 80 KB, which draw only the first 64 tokens) is null when its
+figure_key equals the "shown_figure" the page sends. The page sends back what it shows, so the
+server still keeps nothing between requests.
 
 It keeps nothing between requests (no session, no cache of its own), so replicas behind any HTTP
 load balancer serve it. Its guard rails are the classroom server's: server.Guard caps the body
@@ -21,6 +30,8 @@ answer carries Cache-Control: no-store (Guard's).
 
 from __future__ import annotations
 
+import hashlib
+
 import gradio as gr
 import orjson
 from starlette.requests import Request
@@ -28,11 +39,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from playground.page import server
-from playground.page.inputs import quote, refuse
-from playground.page.web import update_embedding, update_panels
+from playground.page.inputs import expect_text, quote, refuse
+from playground.page.web import update_embedding_parts, update_panel_parts
 
 EDIT_PATH = "/playground/edit"
 FIELDS = ("text", "mark_whitespace", "view", "special", "tokenizers", "example", "init")
+OPTIONAL_FIELDS = ("shown_text", "shown_figure")
 SMALL_EDITS = server.QUEUE_MAX_SIZE  # short texts under way at once (about 1.5 s of work); past this, 503
 LONG_EDITS = 16  # long texts under way at once: they wait for the worker, one text at a time; past this, 503
 RETRY_AFTER_SECONDS = 1
@@ -68,10 +80,12 @@ def edit_values(body: bytes) -> dict:
     if not isinstance(values, dict):
         raise refuse(f"the body must be a JSON object with {', '.join(FIELDS)}; got {type(values).__name__}")
     missing = [f for f in FIELDS if f not in values]
-    unknown = [quote(k) for k in values if k not in FIELDS]
+    unknown = [quote(k) for k in values if k not in FIELDS + OPTIONAL_FIELDS]
     if missing or unknown:
-        raise refuse(f"the body must have exactly the fields {', '.join(FIELDS)}; "
+        raise refuse(f"the body must have exactly the fields {', '.join(FIELDS)} (and maybe shown_text, shown_figure); "
                        f"missing: {', '.join(missing) or 'none'}; unknown: {', '.join(unknown[:3]) or 'none'}")
+    if "shown_figure" in values:
+        expect_text(values["shown_figure"], "shown_figure")
     if not isinstance(values["tokenizers"], list) or len(values["tokenizers"]) != 3:
         raise refuse(f"tokenizers must be a list of three names; got {quote(values['tokenizers'])}")
     return values
@@ -79,10 +93,14 @@ def edit_values(body: bytes) -> dict:
 
 async def edit_answer(values: dict) -> dict:
     """What the page shows for an edit: the panels' event and the embedding's, in one answer."""
-    note, *panels, prompt, answer = await update_panels(values["text"], values["mark_whitespace"], values["view"],
-                                                        values["special"], *values["tokenizers"], values["example"])
-    embedding = await update_embedding(values["text"], values["init"])
-    return {"note": note, "panels": panels, "prompt": prompt, "answer": answer, "embedding": list(embedding)}
+    note, *panels, prompt, answer = await update_panel_parts(
+        values["text"], values["mark_whitespace"], values["view"], values["special"], *values["tokenizers"],
+        values["example"], values.get("shown_text"))
+    shape, memory, caption, figure = await update_embedding_parts(values["text"], values["init"])
+    figure_key = hashlib.blake2b(figure.encode(), digest_size=12).hexdigest()  # 96 bits: no two figures share one
+    return {"note": note, "panels": [list(panel) for panel in panels], "prompt": prompt, "answer": answer,
+            "embedding": [shape, memory, caption, None if values.get("shown_figure") == figure_key else figure],
+            "figure_key": figure_key}
 
 
 def _json(status: int, content: dict, headers: dict | None = None) -> Response:

@@ -191,24 +191,35 @@ def plots_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
 
 def plots_section(tokens: list[dict], init: str) -> str:
     """Captions, both plots, and the place the pinned token's row appears."""
+    return "".join(plots_parts(tokens, init))
+
+
+def plots_parts(tokens: list[dict], init: str) -> tuple[str, str]:
+    """plots_section as (the heatmap's caption, which counts the tokens, the figure below it, which draws only
+    the first HEATMAP_ROWS): typing at the end of a text changes the first and, past 64 tokens, not the second."""
     if not tokens:
-        return '<p class="note">Type something to see its vectors.</p>'
+        return '<p class="note">Type something to see its vectors.</p>', ""
     drawn = tokens[:HEATMAP_ROWS]
     caption = ("Heatmap of the output, one row per token"
                + (f" (the first {HEATMAP_ROWS} of {len(tokens):,} rows)" if len(tokens) > HEATMAP_ROWS else "")
                + ": blue below zero, red above. A repeated token gives an identical row. "
                  "Pin a GPT-2 token (click it) to see its row E[id] on its own.")
     labels = tuple(plot_label(t) for t in drawn)
-    return f'<p class="note">{caption}</p>' + plot_or_error(plots_html, tuple(t["id"] for t in drawn), labels, init)
+    return f'<p class="note">{caption}</p>', plot_or_error(plots_html, tuple(t["id"] for t in drawn), labels, init)
 
 
 def embedding_panel(n_all: int, tokens: list[dict], init: str) -> tuple[str, str, str]:
-    """(shape, memory and parameters, plots) for the first block_size GPT-2 tokens of a text.
+    """(shape, memory and parameters, plots) for the first block_size GPT-2 tokens of a text."""
+    shape, memory, caption, figure = embedding_parts(n_all, tokens, init)
+    return shape, memory, caption + figure
+
+
+def embedding_parts(n_all: int, tokens: list[dict], init: str) -> tuple[str, str, str, str]:
+    """embedding_panel with its plots in their plots_parts: (shape, memory and parameters, caption, figure).
 
     The one-hot product is not in it: it reads the whole 154 MB table (tens of ms) and runs on
     the button's click (one_hot_html), not on every keystroke of a class.
     """
     config = GPTConfig()
-    return (shape_html(n_all, tokens, init, config),
-            memory_html(len(tokens), config) + params_html(config),
-            plots_section(tokens, init))
+    return (shape_html(n_all, tokens, init, config), memory_html(len(tokens), config) + params_html(config),
+            *plots_parts(tokens, init))

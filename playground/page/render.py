@@ -8,15 +8,20 @@ and attributes data-id, data-start, data-end, its colour as its background.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
+from typing import NamedTuple
 
 from playground.lesson.lecture import INDENTATION, indentation_token_count
 from playground.page.colors import token_colors
-from playground.page.display import segments, show_whitespace, token_label
+from playground.page.display import Segment, segments, show_whitespace, token_label
 from playground.tokenizers.base import Token
 from playground.tokenizers.undertrained import PAPER, Undertrained, indicator_name, report_model
 
 MAX_DRAWN_TOKENS = 1000  # per panel: a browser tab stays responsive, a slide stays readable
+# Token blocks kept, by every value they show (about 600 bytes each with their keys): typing redraws
+# the same blocks keystroke after keystroke, three panels of up to 1,000, for everyone in a class.
+CACHED_TOKEN_BLOCKS = 16_384
 # What each verdict colour of the report says about max_prob (assets/undertrained/README.md).
 VERDICT_MEANING = {
     "red": "red: below 0.001, the report's strongest evidence",
@@ -81,25 +86,50 @@ def line_broken_token_html(tokenizer: str, token: Token, label: str) -> str:
     return html + breaks if lines.endswith("\n") else breaks + html
 
 
-def tokens_html(result: dict, text: str, *, show_ids: bool, mark_whitespace: bool) -> str:
-    """The coloured blocks of one tokenizer, at most MAX_DRAWN_TOKENS of them."""
-    name, normalizes = result["name"], result["normalizes"]
+def drawn_segments(result: dict, text: str) -> tuple[str, list[Segment]]:
+    """(the text drawn, its segments): at most MAX_DRAWN_TOKENS tokens, and no gap past the last drawn one."""
     drawn = result["tokens"][:MAX_DRAWN_TOKENS]
     if len(drawn) < result["count"]:
-        text = text[: drawn[-1]["end"]]  # no trailing gap past the last drawn token
+        text = text[: drawn[-1]["end"]]
+    return text, list(segments(text, drawn))
+
+
+def kept_segments(shown: dict, shown_text: str, text: str, after: list[Segment]) -> int:
+    """How many of a panel's leading segments (`after`, of the drawn `text`) the panel shown for one tokenizer's
+    result `shown` on `shown_text` has too: the same tokens over the same characters, so, drawn with the same
+    flags, the same parts."""
+    shown_text, before = drawn_segments(shown, shown_text)
+    kept = 0
+    for old, new in zip(before, after):
+        if old != new or shown_text[old.start:old.end] != text[new.start:new.end]:
+            break
+        kept += 1
+    return kept
+
+
+def one_part_a_token(seg: Segment, show_ids: bool) -> bool:
+    """Whether a segment's tokens are drawn as blocks, a part each; else it is one part (a gap, or a group of
+    byte chips under their character)."""
+    return bool(seg.tokens) and (show_ids or len(seg.tokens) == 1 or not any(t["partial"] for t in seg.tokens))
+
+
+def segment_parts(result: dict, text: str, drawn: list[Segment], *, show_ids: bool, mark_whitespace: bool) -> list[str]:
+    """The coloured blocks of these segments of one tokenizer's drawn text, as one string per part: a token
+    (with the <br>s of its newlines before or after it), a gap no token covers, or a character's group of
+    byte chips. A part holds no <br> but those."""
+    name, normalizes = result["name"], result["normalizes"]
 
     def ws(s: str) -> str:
         return show_whitespace(s) if mark_whitespace else s
 
     parts = []
-    for seg in segments(text, drawn):
+    for seg in drawn:
         if not seg.tokens:  # characters no token covers: BERT drops spaces and control characters
             parts.append(f'<span class="gap" title="no token covers this">{escape(ws(text[seg.start:seg.end]))}</span>')
         elif show_ids:
-            parts.extend(token_html(name, t, str(t["id"])) for t in seg.tokens)
-        elif len(seg.tokens) == 1 or not any(t["partial"] for t in seg.tokens):
-            parts.extend(line_broken_token_html(name, t, token_label(t, normalizes, mark_whitespace))
-                         for t in seg.tokens)
+            parts.extend(token_block(name, t, str(t["id"]), False) for t in seg.tokens)
+        elif one_part_a_token(seg, show_ids):
+            parts.extend(token_block(name, t, token_label(t, normalizes, mark_whitespace), True) for t in seg.tokens)
         else:  # a character split into bytes: the character on top, its byte chips underneath
             chips = "".join(token_html(name, t, token_label(t, normalizes, mark_whitespace)) for t in seg.tokens)
             parts.append(
@@ -107,7 +137,24 @@ def tokens_html(result: dict, text: str, *, show_ids: bool, mark_whitespace: boo
                 f'<span class="group-char">{escape(ws(text[seg.start:seg.end]))}</span>'
                 f'<span class="group-bytes">{chips}</span></span>'
             )
-    return "".join(parts)
+    return parts
+
+
+def token_block(tokenizer: str, token: Token, label: str, line_broken: bool) -> str:
+    """token_html, or line_broken_token_html when line_broken; from a cache unless the token is on the paper's
+    list (its figures are a dict), keyed by every value of the token the markup shows."""
+    if token["undertrained"]:
+        return (line_broken_token_html if line_broken else token_html)(tokenizer, token, label)
+    return _cached_token_block(tokenizer, label, line_broken, token["id"], token["piece"], token["start"], token["end"],
+                               token["bytes_hex"], token["partial"], token["special"])
+
+
+@lru_cache(maxsize=CACHED_TOKEN_BLOCKS)
+def _cached_token_block(tokenizer: str, label: str, line_broken: bool, token_id: int, piece: str, start: int, end: int,
+                        bytes_hex: str, partial: bool, special: bool) -> str:
+    token = Token(id=token_id, piece=piece, text="", start=start, end=end, bytes_hex=bytes_hex, partial=partial,
+                  special=special, undertrained=None)  # text: no block shows it (its label does)
+    return (line_broken_token_html if line_broken else token_html)(tokenizer, token, label)
 
 
 def stats_html(result: dict, text: str) -> str:
@@ -140,23 +187,49 @@ def undertrained_stat(result: dict) -> str:
     return f'<span class="stat undertrained-stat" title="{escape(about)}"><b>{n:,}</b> under-trained (paper)</span>'
 
 
+class PanelParts(NamedTuple):
+    """One tokenizer's panel in parts, so that the page redraws only the tokens that changed (playground.js):
+    before + "".join(tokens) + after is the panel, before + after the panel with no token. With `kept`, the
+    first `kept` parts of the panel the page shows stay, and `tokens` are the parts that follow them."""
+
+    before: str  # the panel up to its tokens: title, counts, and the opening tag of the tokens' box
+    tokens: list[str]  # segment_parts(): one string per token, gap or byte group, after the kept ones
+    after: str  # the end of the tokens' box and the notes under it
+    kept: int = 0  # leading parts of the panel shown that this one shares (kept_segments)
+
+    def html(self) -> str:
+        if self.kept:
+            raise ValueError("this panel keeps parts of the panel shown: it is no whole panel (ask without shown)")
+        return self.before + "".join(self.tokens) + self.after
+
+
 def panel_html(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True) -> str:
     """One tokenizer's whole panel: title, counts, coloured tokens, notes."""
+    return panel_parts(result, text, show_ids=show_ids, mark_whitespace=mark_whitespace).html()
+
+
+def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True,
+                shown: tuple[dict, str] | None = None) -> PanelParts:
+    """panel_html's markup, in its PanelParts; with `shown`, (the result, the text) of the panel the page shows,
+    drawn with the same flags, only the parts after those the two share."""
     notes = []
-    shown = min(len(result["tokens"]), MAX_DRAWN_TOKENS)
-    if shown < result["count"]:
-        notes.append(f"Drawing the first {shown:,} of {result['count']:,} tokens; the counts above are for all of them.")
+    drawn_count = min(len(result["tokens"]), MAX_DRAWN_TOKENS)
+    if drawn_count < result["count"]:
+        notes.append(f"Drawing the first {drawn_count:,} of {result['count']:,} tokens; the counts above are for all of them.")
     if not result["lossless"] and result["normalizes"]:
         back = result["decoded"]
         back = back if len(back) <= 160 else back[:160] + "…"
         notes.append(f"decode(encode(text)) gives back: <q>{escape(back)}</q>")
     notes_html = "".join(f'<p class="note">{n}</p>' for n in notes)
-    return (
+    before = (
         f'<div class="panel-body" data-tokenizer="{result["name"]}">'
         f'<div class="panel-head"><h3>{escape(result["label"])}</h3>'
         f'<span class="sub">{escape(result["library"])} · vocabulary {result["vocab_size"]:,}</span></div>'
         f"{stats_html(result, text)}"
         f'<div class="toks{" ids" if show_ids else ""}" tabindex="0" aria-label="{escape(result["label"])} tokens">'
-        f"{tokens_html(result, text, show_ids=show_ids, mark_whitespace=mark_whitespace)}</div>"
-        f"{notes_html}</div>"
     )
+    drawn_text, drawn = drawn_segments(result, text)
+    kept = kept_segments(*shown, drawn_text, drawn) if shown else 0
+    tokens = segment_parts(result, drawn_text, drawn[kept:], show_ids=show_ids, mark_whitespace=mark_whitespace)
+    kept_parts = sum(len(seg.tokens) if one_part_a_token(seg, show_ids) else 1 for seg in drawn[:kept])
+    return PanelParts(before, tokens, f"</div>{notes_html}</div>", kept_parts)

@@ -60,25 +60,47 @@ async def update_panels(text: str, mark_whitespace: bool, view: str, special: bo
                   second: str = "bert", third: str = "llama", example: str = "") -> tuple[str, ...]:
     """(note, one panel for each of the three chosen tokenizers, the example's question, its answer) for
     the current input and toggles; `example` is the key of the example the text came from, or ""."""
+    note, *panels, prompt, answer = await update_panel_parts(text, mark_whitespace, view, special, first, second,
+                                                             third, example)
+    return (note, *(panel.html() for panel in panels), prompt, answer)
+
+
+async def update_panel_parts(text: str, mark_whitespace: bool, view: str, special: bool, first: str, second: str,
+                      third: str, example: str, shown_text: str | None = None) -> tuple:
+    """update_panels' answer with each panel in its render.PanelParts (the edit route sends them so). With
+    shown_text, the text of the panels the page shows, drawn with the same values but the text, a panel holds
+    only what follows the parts it shares with the one shown, when both texts are short enough to be cached."""
     text = expect_text(text)
+    if shown_text is not None:
+        shown_text = expect_text(shown_text, "shown_text")
+        if max(len(text), len(shown_text)) > work.CACHED_INPUT_CHARS:
+            shown_text = None  # a long text is worked on whole (and maybe in the worker): no diff
     mark_whitespace = expect_flag(mark_whitespace, "mark_whitespace")
     view = expect_choice(view, VIEWS, "view")
     special = expect_flag(special, "special")
     names = expect_tokenizers((first, second, third), repeats=True)  # two panels may show the same one
     example = expect_choice(example, ("", *EXAMPLES_BY_KEY), "example")
-    return await PANELS_LANE.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names, example)
+    return await PANELS_LANE.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names, example,
+                                       shown_text)
 
 
 async def update_embedding(text: str, init: str) -> tuple[str, str, str]:
     """(shape and one-hot check, memory and parameters, plots) for the GPT-2 ids of the current input."""
+    shape, memory, caption, figure = await update_embedding_parts(text, init)
+    return shape, memory, caption + figure
+
+
+async def update_embedding_parts(text: str, init: str) -> tuple[str, str, str, str]:
+    """update_embedding's answer with its plots in two parts, (shape, memory, the plots' caption, their figure):
+    the edit route sends the figure only when it changed."""
     from config import GPTConfig
     from playground.lesson.embedding import INITS
-    from playground.page.embedding_view import embedding_panel
+    from playground.page.embedding_view import embedding_parts
 
     text, init = expect_text(text), expect_choice(init, INITS, "init")
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
     n_all, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
-    return await EMBEDDING_LANE.run(embedding_panel, n_all, tokens, init)  # its plots: at most 1,024 tokens
+    return await EMBEDDING_LANE.run(embedding_parts, n_all, tokens, init)  # its plots: at most 1,024 tokens
 
 
 async def update_one_hot(text: str, init: str) -> str:
