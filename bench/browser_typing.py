@@ -8,9 +8,9 @@ characters (default 20) one at a time, each after the last one's answer has been
 time of one key runs, inside the page, from its keydown to the first animation frame in which
 all three panels show exactly the ids of the new text (the playground), or the echo shows the
 new text (the bare app: Gradio's floor for a keystroke to reach the screen). The check runs in an
-animation frame only when the page changed since it last ran (a MutationObserver says so): reading
-1,200 ids in every frame cost the page's main thread about 10 ms a key, the bench's own cost, not
-the page's. The server's CPU
+animation frame only when what it reads (#panels, #echo) changed since it last ran (a
+MutationObserver says so): reading 1,200 ids in every frame, or after each resize of the textarea,
+cost the page's main thread about 10 ms a key, the bench's own cost, not the page's. The server's CPU
 per key is its process's CPU time over the keys typed, divided by their number. Both servers run
 at once, and `runs` rounds (default 3) alternate between them, so a busy machine weighs on both.
 """
@@ -31,11 +31,11 @@ from playground import compare  # noqa: E402
 
 KEYS = "thecatsatonthemat.;x"  # one key at a time, appended at the end of the text
 
-MARK_KEYDOWN = """() => { window.benchKeyAt = []; document.addEventListener("keydown",
+MARK_KEYDOWN = """watched => { window.benchKeyAt = []; document.addEventListener("keydown",
     () => window.benchKeyAt.push(performance.now()), true);
     window.benchChanged = true;
-    new MutationObserver(() => { window.benchChanged = true; })
-        .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true}); }"""
+    new MutationObserver(() => { window.benchChanged = true; }).observe(document.querySelector(watched),
+        {subtree: true, childList: true, attributes: true, characterData: true}); }"""
 CHANGED = "window.benchChanged && !(window.benchChanged = false) && "  # checked once after each change
 PANELS_SHOW = "expected => " + CHANGED + """Object.entries(expected).every(([name, ids]) => {
     const got = [...document.querySelectorAll(`#panel-${name} .tok`)].map(e => Number(e.dataset.id));
@@ -45,10 +45,10 @@ ECHO_SHOWS = "text => " + CHANGED + """document.querySelector("#echo pre")?.text
     && performance.now() - window.benchKeyAt.at(-1)"""
 
 
-def type_and_time(page, text: str, keys: str, shown: str, expect) -> list[float]:
+def type_and_time(page, text: str, keys: str, shown: str, expect, watched: str) -> list[float]:
     """ms from each key's keydown to the animation frame that shows its answer."""
     box = page.locator("#input-text textarea")
-    page.evaluate(MARK_KEYDOWN)
+    page.evaluate(MARK_KEYDOWN, watched)
     paste(page, box, text)  # Ctrl+V is a keydown too
     page.wait_for_function(shown, arg=expect(text), polling="raf", timeout=60_000)
     times = []
@@ -67,21 +67,21 @@ def main() -> None:
     def panel_ids(t: str) -> dict:
         return {tok["name"]: tok["ids"][:1000] for tok in compare(t)["tokenizers"]}
 
-    # (name, script, what shows an answer, its expected value, what shows the page has loaded)
-    apps = (("bare Gradio app, echo", "bench/bare_app.py", ECHO_SHOWS, lambda t: t, "#input-text textarea"),
-            ("playground, three panels", "app.py", PANELS_SHOW, panel_ids, "#panel-gpt2 .tok"))
+    # (name, script, what shows an answer, its expected value, what shows the page has loaded, where it shows)
+    apps = (("bare Gradio app, echo", "bench/bare_app.py", ECHO_SHOWS, lambda t: t, "#input-text textarea", "#echo"),
+            ("playground, three panels", "app.py", PANELS_SHOW, panel_ids, "#panel-gpt2 .tok", "#panels"))
     times: dict[str, list[list[float]]] = {name: [] for name, *_ in apps}  # per run, ms per key
     cpu: dict[str, list[float]] = {name: [] for name, *_ in apps}  # per run, server CPU ms per key
     with chromium() as browser, running(apps[0][1]) as (bare_url, bare, _), running(apps[1][1]) as (app_url, app, _):
         for run in range(runs):
-            for (name, _, shown, expect, loaded), url, process in zip(apps, (bare_url, app_url), (bare, app)):
+            for (name, _, shown, expect, loaded, watched), url, process in zip(apps, (bare_url, app_url), (bare, app)):
                 page = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD).new_page()
                 page.goto(url)
                 page.wait_for_selector(loaded, timeout=60_000)  # else the page's load event may overwrite the paste
                 page.wait_for_timeout(1500)  # the first page load and warm-up calls settle
-                type_and_time(page, text, "", shown, expect)  # the paste, not timed
+                type_and_time(page, text, "", shown, expect, watched)  # the paste, not timed
                 cpu0 = cpu_seconds(process.pid)
-                times[name].append(type_and_time(page, text, keys, shown, expect))
+                times[name].append(type_and_time(page, text, keys, shown, expect, watched))
                 cpu[name].append((cpu_seconds(process.pid) - cpu0) / len(keys) * 1e3)
                 page.context.close()
     print(f"{len(keys)} keys typed at the end of {len(text.encode()):,} bytes of mixed text, {runs} runs; "

@@ -7,6 +7,7 @@ classroom server guarantees" for it. Over the wire and in Chromium: test_server.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 
 import gradio as gr
@@ -200,7 +201,11 @@ def test_a_full_route_answers_503_with_retry_after_and_long_texts_have_their_own
             await asyncio.to_thread(release.wait, 10)
         return {"text_chars": len(values["text"])}
 
-    monkeypatch.setattr(edit_route, "edit_answer", answer)
+    async def embedding(values: dict) -> dict:
+        return {"embedded": True}
+
+    monkeypatch.setattr(edit_route, "panels_answer", answer)
+    monkeypatch.setattr(edit_route, "embedding_answer", embedding)
     first: list = []
     thread = threading.Thread(target=lambda: first.append(client.post("/playground/edit", json=body("first"))))
     thread.start()
@@ -209,12 +214,13 @@ def test_a_full_route_answers_503_with_retry_after_and_long_texts_have_their_own
     assert refused.status_code == 503 and refused.headers["retry-after"] == "1"
     assert refused.headers["cache-control"] == "no-store" and "busy" in refused.json()["detail"]
     long = client.post("/playground/edit", json=body("z" * (server.BIG_INPUT_CHARS + 1)))
-    assert long.status_code == 200 and long.json() == {"text_chars": server.BIG_INPUT_CHARS + 1}
+    assert long.status_code == 200 and long.json() == {"text_chars": server.BIG_INPUT_CHARS + 1, "embedded": True}
     release.set()
     thread.join(10)
-    assert first[0].status_code == 200 and first[0].json() == {"text_chars": 5}
+    assert first[0].status_code == 200 and first[0].json() == {"text_chars": 5, "embedded": True}
     after = client.post("/playground/edit", json=body("third"))  # the place is given back
-    assert after.status_code == 200 and after.json() == {"text_chars": 5}
+    assert after.status_code == 200 and after.json() == {"text_chars": 5, "embedded": True}
+    assert (edit_route.SMALL.admitted, edit_route.LONG.admitted) == (0, 0)
 
 
 def test_long_texts_are_worked_on_in_the_big_input_worker(client, monkeypatch):
@@ -237,10 +243,29 @@ def test_an_error_inside_says_only_its_type(client, monkeypatch):
     async def fail(values: dict) -> dict:
         raise RuntimeError(f"failed on {values['text']}")
 
-    monkeypatch.setattr(edit_route, "edit_answer", fail)
+    monkeypatch.setattr(edit_route, "panels_answer", fail)
     response = client.post("/playground/edit", json=body("MARKER-secret"))
     assert response.status_code == 500 and "RuntimeError" in response.json()["detail"]
     assert "MARKER" not in response.text
+
+
+def test_the_panels_come_first_and_an_error_after_them_ends_the_answer(client, monkeypatch):
+    """The answer is one JSON object whose first line holds the panels: the page paints them on reading it.
+    Once that line is sent the status is 200, so an error in the embedding's part is the last member."""
+    response = client.post("/playground/edit", json=body("Hello world"))
+    first_line = response.text.split("\n")[0]
+    assert first_line.endswith(",") and "\n" not in response.text.split("\n", 1)[1]
+    assert json.loads(first_line[:-1] + "}").keys() == {"note", "panels", "prompt", "answer"}
+    assert response.json().keys() == {"note", "panels", "prompt", "answer", "embedding", "figure_key"}
+
+    async def fail(values: dict) -> dict:
+        raise RuntimeError(f"failed on {values['text']}")
+
+    monkeypatch.setattr(edit_route, "embedding_answer", fail)
+    response = client.post("/playground/edit", json=body("MARKER-secret"))
+    answer = response.json()
+    assert response.status_code == 200 and "RuntimeError" in answer["detail"] and "embedding" not in answer
+    assert "MARKER" not in response.text and answer["panels"][0][0].startswith('<div class="panel-body"')
 
 
 def test_the_route_keeps_no_per_user_state(client):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import NamedTuple
 
 from playground.tokenizers.base import Token
@@ -43,29 +42,34 @@ class Segment(NamedTuple):
     tokens: list[Token]  # empty for a gap (text BERT drops); several for characters split into bytes
 
 
-def segments(text: str, tokens: list[Token]) -> Iterator[Segment]:
+def segments(text: str, tokens: list[Token]) -> list[Segment]:
     """Walk text in order: each token alone, tokens sharing characters grouped, gaps between.
 
     Byte-level tokenizers split a Hindi letter or an emoji over several tokens that then
     share its span; they form one group, drawn as byte chips under the characters.
     BERT skips spaces and control characters; those come out as gaps.
+    (Run for every panel of every keystroke: plain loops, and tuple.__new__ for the Segments,
+    three times faster than a generator building them by their fields.)
     """
+    found: list[Segment] = []
     pos = 0
     group: list[Token] = []
     group_start = group_end = 0
     for token in tokens:
-        if group and token["start"] < group_end:  # shares a character with the group
+        start = token["start"]
+        if group and start < group_end:  # shares a character with the group
             group.append(token)
             group_end = max(group_end, token["end"])
             continue
         if group:
-            yield Segment(group_start, group_end, group)
+            found.append(tuple.__new__(Segment, (group_start, group_end, group)))
             pos = group_end
-        if token["start"] > pos:
-            yield Segment(pos, token["start"], [])
-        group, group_start, group_end = [token], token["start"], token["end"]
+        if start > pos:
+            found.append(tuple.__new__(Segment, (pos, start, [])))
+        group, group_start, group_end = [token], start, token["end"]
     if group:
-        yield Segment(group_start, group_end, group)
+        found.append(tuple.__new__(Segment, (group_start, group_end, group)))
         pos = group_end
     if pos < len(text):
-        yield Segment(pos, len(text), [])
+        found.append(tuple.__new__(Segment, (pos, len(text), [])))
+    return found

@@ -91,7 +91,7 @@ def drawn_segments(result: dict, text: str) -> tuple[str, list[Segment]]:
     drawn = result["tokens"][:MAX_DRAWN_TOKENS]
     if len(drawn) < result["count"]:
         text = text[: drawn[-1]["end"]]
-    return text, list(segments(text, drawn))
+    return text, segments(text, drawn)
 
 
 def kept_segments(shown: dict, shown_text: str, text: str, after: list[Segment]) -> int:

@@ -248,27 +248,30 @@ async function playgroundSendEdit() {
     } else {
       edits.retries = 0;
       playgroundBusyNote("");
-      const answer = await response.json();
-      if (number > edits.painted) {
-        edits.painted = number;
-        if (response.ok) {
-          const t = PLAYGROUND_EDIT_TARGETS;
-          playgroundPaint(t.note, answer.note);
-          const whole = t.panels.map((id, i) => playgroundPaintPanel(id, answer.panels[i])).every(Boolean);
-          edits.paintedBody = whole ? body : null;
-          playgroundPaint(t.prompt, answer.prompt);
-          playgroundPaint(t.answer, answer.answer);
-          const [shape, memory, caption, figure] = answer.embedding;
-          playgroundPaint(t.embedding[0], shape);
-          playgroundPaint(t.embedding[1], memory);
-          const plotsShown = playgroundPaintPlots(t.plots, caption, figure);
-          edits.figureKey = plotsShown ? answer.figure_key : null;
-          playgroundTokensRedrawn();  // after the plots: a pinned GPT-2 token marks its row in them
-          if (!(whole && plotsShown) && !edits.pending) edits.pending = body;  // asked for again, whole
-        } else {
-          playgroundShowError(answer.detail || `The server answered ${response.status}.`);
+      if (!response.ok) {
+        const answer = await response.json();
+        if (number > edits.painted) playgroundShowError(answer.detail || `The server answered ${response.status}.`);
+      } else {
+        // One JSON object; its first line holds the panels, painted as soon as it is read (edit_route.edit).
+        const reader = response.body.getReader(), decoder = new TextDecoder();
+        let read = "", panels = null;
+        for (;;) {
+          const {value, done} = await reader.read();
+          if (done) break;
+          read += decoder.decode(value, {stream: true});
+          if (!panels && read.includes("\n")) {
+            panels = JSON.parse(read.slice(0, read.indexOf("\n") - 1) + "}");  // the object, closed after its panels
+            if (number > edits.painted) playgroundPaintPanels(panels, body);
+          }
+        }
+        const answer = JSON.parse(read + decoder.decode());
+        if (!panels && number > edits.painted) playgroundPaintPanels(answer, body);
+        if (number > edits.painted) {
+          if (answer.detail) playgroundShowError(answer.detail);
+          else playgroundPaintEmbedding(answer, body);
         }
       }
+      edits.painted = Math.max(edits.painted, number);
     }
   } catch (err) {  // no answer at all: the server restarted, or the network dropped
     playgroundShowError("Could not reach the server; your next edit tries again.");
@@ -277,6 +280,30 @@ async function playgroundSendEdit() {
   if (wait) await new Promise((resolve) => setTimeout(resolve, wait * 1000));
   edits.busy = false;
   if (edits.pending) playgroundSendEdit();
+}
+
+// The first part of an edit's answer: the note, the three panels (in parts), the question and its answer.
+function playgroundPaintPanels(answer, body) {
+  const edits = playgroundEdits, t = PLAYGROUND_EDIT_TARGETS;
+  playgroundPaint(t.note, answer.note);
+  const whole = t.panels.map((id, i) => playgroundPaintPanel(id, answer.panels[i])).every(Boolean);
+  edits.paintedBody = whole ? body : null;
+  if (!whole && !edits.pending) edits.pending = body;  // asked for again, whole
+  playgroundPaint(t.prompt, answer.prompt);
+  playgroundPaint(t.answer, answer.answer);
+  playgroundTokensRedrawn();
+}
+
+// The second part: the embedding panel's shape, memory and plots.
+function playgroundPaintEmbedding(answer, body) {
+  const edits = playgroundEdits, t = PLAYGROUND_EDIT_TARGETS;
+  const [shape, memory, caption, figure] = answer.embedding;
+  playgroundPaint(t.embedding[0], shape);
+  playgroundPaint(t.embedding[1], memory);
+  const plotsShown = playgroundPaintPlots(t.plots, caption, figure);
+  edits.figureKey = plotsShown ? answer.figure_key : null;
+  if (!plotsShown && !edits.pending) edits.pending = body;  // asked for again, with its figure
+  playgroundTokensRedrawn();  // again after the plots: a pinned GPT-2 token marks its row in them
 }
 
 function playgroundShowError(message) {
