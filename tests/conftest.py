@@ -7,6 +7,7 @@ import functools
 import hashlib
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,6 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
 sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
 pytest_plugins = ["browser"]  # the real-browser fixtures (app_url, browser, page), for any test module
+
+def run_fresh(script: str) -> str:
+    """What a Python script prints, run in a fresh interpreter at the repository's root (a first import, or
+    what a process holds at its start, happens once per process)."""
+    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, check=True).stdout
+
 
 def synchronous(handler):
     """An async page handler as a plain function, for tests: each call runs in a fresh event loop."""

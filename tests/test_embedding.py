@@ -16,7 +16,7 @@ from matplotlib import colormaps
 from matplotlib.colors import Normalize
 from PIL import Image
 
-from conftest import synchronous
+from conftest import run_fresh, synchronous
 from playground import compare
 from playground.lesson.embedding import (
     INITS,
@@ -228,17 +228,6 @@ example_chart_png()
 premium_chart_png({"languages": ["eng_Latn"], "tokenizers": ["gpt2"], "premium": {"eng_Latn": {"gpt2": 1.0}}})
 print(json.dumps(sorted(unlocked)))
 """
-
-
-def run_fresh(script: str) -> str:
-    """What a script prints, run in a fresh interpreter (a first import happens once per process)."""
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, check=True).stdout
 
 
 @pytest.mark.parametrize("process", range(3))
