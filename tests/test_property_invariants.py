@@ -19,7 +19,7 @@ from test_properties import any_text
 from playground import compare
 from playground.lesson.embedding import memory_rows, one_hot_check
 from playground.page.export import tokens_csv, tokens_json
-from playground.page.render import panel_html
+from playground.page.render import panel_parts
 
 BYTE_LEVEL = ("gpt2", "gpt4", "gpt4o", "llama3", "llama", "mistral", "gemma")
 ALL = ("gpt2", "bert", "llama", "gpt4", "gpt4o", "llama3", "mistral", "gemma")
@@ -117,7 +117,7 @@ def test_counts_are_the_lengths_of_what_is_drawn_and_exported(text, special, off
     exported = json.loads(tokens_json(result))
     for tok, back in zip(result["tokenizers"], exported["tokenizers"]):
         n = len(ids[tok["name"]])
-        html = panel_html(tok, clean)
+        html = panel_parts(tok, clean).html()
         soup = BeautifulSoup(html, "html.parser")
         assert tok["count"] == n and stat(html, "tokens") == f"{n:,}"
         assert stat(html, "chars") == f"{len(clean):,}"

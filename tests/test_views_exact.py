@@ -17,7 +17,7 @@ from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.colors import text_color, token_color
 from playground.page.display import segments, show_whitespace, token_label
-from playground.page.render import drawn_segments, line_broken_token_html, panel_html, segment_parts, stats_html, token_tip
+from playground.page.render import drawn_segments, line_broken_token_html, panel_parts, segment_parts, stats_html, token_tip
 
 STATIC = Path(__file__).resolve().parent.parent / "playground" / "page" / "static"
 TEXT = "Hi नम  x\x00"  # a partial (Hindi), two spaces (BERT drops them), a control character
@@ -30,7 +30,7 @@ def soup(html: str) -> BeautifulSoup:
 
 def panel(name: str, text: str = TEXT, special: bool = True, **kwargs) -> BeautifulSoup:
     result = compare(text, special, tokenizers=(name,))
-    return soup(panel_html(result["tokenizers"][0], result["text"], **kwargs))
+    return soup(panel_parts(result["tokenizers"][0], result["text"], **kwargs).html())
 
 
 def drawn(body: BeautifulSoup) -> list[tuple]:

@@ -203,15 +203,11 @@ class PanelParts(NamedTuple):
         return self.before + "".join(self.tokens) + self.after
 
 
-def panel_html(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True) -> str:
-    """One tokenizer's whole panel: title, counts, coloured tokens, notes."""
-    return panel_parts(result, text, show_ids=show_ids, mark_whitespace=mark_whitespace).html()
-
-
 def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True,
                 shown: tuple[dict, str] | None = None) -> PanelParts:
-    """panel_html's markup, in its PanelParts; with `shown`, (the result, the text) of the panel the page shows,
-    drawn with the same flags, only the parts after those the two share."""
+    """One tokenizer's whole panel (title, counts, coloured tokens, notes) in its PanelParts; with `shown`, (the
+    result, the text) of the panel the page shows, drawn with the same flags, only the parts after those the
+    two share."""
     notes = []
     drawn_count = min(len(result["tokens"]), MAX_DRAWN_TOKENS)
     if drawn_count < result["count"]:

@@ -66,7 +66,7 @@ async def update_panels(text: str, mark_whitespace: bool, view: str, special: bo
 
 
 async def update_panel_parts(text: str, mark_whitespace: bool, view: str, special: bool, first: str, second: str,
-                      third: str, example: str, shown_text: str | None = None) -> tuple:
+                             third: str, example: str, shown_text: str | None = None) -> tuple:
     """update_panels' answer with each panel in its render.PanelParts (the edit route sends them so). With
     shown_text, the text of the panels the page shows, drawn with the same values but the text, a panel holds
     only what follows the parts it shares with the one shown, when both texts are short enough to be cached."""
