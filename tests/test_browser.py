@@ -368,3 +368,28 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     kept = [panel[3] for answer in answers for panel in answer["panels"]]
     assert max(kept) > 60  # the parts typed before stayed on the page (up to 70 GPT-2 blocks, more for BERT)
     assert [a["embedding"][3] for a in answers][-1] is None  # the figure of the first 64 tokens was not sent again
+
+
+def test_a_pinned_token_the_edit_keeps_stays_pinned_and_one_it_replaces_lets_go(page, app_url):
+    """Typing at the end keeps the blocks before it on the page: a pinned one stays pinned, its card shown and
+    the other panels' tokens over its characters still lit. An edit that replaces it lets go of all three."""
+    open_page(page, app_url, "Hello world")
+    page.locator("#panel-gpt2 .tok").first.click()  # "Hello", id 15496
+    page.mouse.move(5, 5)  # off the tokens: what is lit below is the pin's doing, not a hover's
+    bert_hello = page.locator("#panel-bert .tok").first
+    assert "linked" in bert_hello.get_attribute("class")
+    box = textbox(page)
+    box.press("Control+End")
+    box.press_sequentially(" again", delay=20)
+    wait_for_ids(page, "Hello world again")
+    page.wait_for_timeout(300)
+    first = page.locator("#panel-gpt2 .tok").first
+    assert first.get_attribute("data-id") == "15496" and "pinned" in first.get_attribute("class")
+    assert page.locator("#tok-card").is_visible() and "id 15496" in page.inner_text("#tok-card")
+    assert "linked" in page.locator("#panel-bert .tok").first.get_attribute("class")
+    box.press("Control+Home")
+    box.press_sequentially("Oh ", delay=20)  # "Oh Hello": GPT-2's "Hello" becomes " Hello", another block
+    wait_for_ids(page, "Oh Hello world again")
+    page.wait_for_timeout(300)
+    assert page.locator("#panels .tok.pinned").count() == 0 and page.locator("#panels .tok.linked").count() == 0
+    assert not page.locator("#tok-card").is_visible()

@@ -78,7 +78,7 @@ function playgroundHtmlBody(id) {
   return el && (el.querySelector(".prose") || el.querySelector(".html-container"));
 }
 
-// A component's HTML, replaced only when it changed (an unchanged plot is not decoded and laid out again).
+// A component's HTML (the note, question, answer, shape, memory), replaced only when it changed.
 function playgroundPaint(id, html) {
   if (playgroundEdits.shown[id] === html) return;
   const body = playgroundHtmlBody(id);
@@ -161,9 +161,7 @@ function playgroundNodes(html) {
 function playgroundPaintPlots(id, caption, figure) {
   const body = playgroundHtmlBody(id);
   if (!body) return true;
-  const shown = playgroundEdits.shown[id];
-  const intact = shown && typeof shown === "object" &&
-    [...shown.captionNodes, ...shown.figureNodes].every((node) => node.parentNode === body);
+  const shown = playgroundPlotsShown(id), intact = shown !== null;
   if (figure === null && !intact) return false;
   if (intact && (figure === null || figure === shown.figure)) {
     let captionNodes = shown.captionNodes;
@@ -181,12 +179,17 @@ function playgroundPaintPlots(id, caption, figure) {
   return true;
 }
 
-// The figure key of the plots on the page, to be sent as shown_figure, or null.
-function playgroundShownFigure() {
-  const shown = playgroundEdits.shown[PLAYGROUND_EDIT_TARGETS.plots], body = playgroundHtmlBody(PLAYGROUND_EDIT_TARGETS.plots);
+// The plots as this script drew them last ({caption, figure, captionNodes, figureNodes}), if all still on the page.
+function playgroundPlotsShown(id) {
+  const shown = playgroundEdits.shown[id], body = playgroundHtmlBody(id);
   const intact = shown && typeof shown === "object" && body &&
     [...shown.captionNodes, ...shown.figureNodes].every((node) => node.parentNode === body);
-  return intact ? playgroundEdits.figureKey : null;
+  return intact ? shown : null;
+}
+
+// The figure key of the plots on the page, to be sent as shown_figure, or null.
+function playgroundShownFigure() {
+  return playgroundPlotsShown(PLAYGROUND_EDIT_TARGETS.plots) ? playgroundEdits.figureKey : null;
 }
 
 // The text of the panels on the page, when the edit `body` would draw them with the same values but the
