@@ -113,6 +113,7 @@ EDITS = [  # (the text the page shows, the text after an edit)
     ("The cat sat", "The cat sat on the mat"), ("Hello world", "Hello, world"), ("a b c", "a b"), ("", "x"), ("x", ""),
     ("def f(x):\n    return x", "def f(x):\n    return x + 1"), ("नमस्ते दुनिया", "नमस्ते दुनिया 😀"),
     ("日本語", "日本語の"), ("Hello  world\r\n", "Hello   world\r\nok"), ("👍👍", "👍👍👍"),
+    ("a b", "a\tb"),  # BERT: the same tokens over the same spans, but the gap between them is another character
 ]
 
 

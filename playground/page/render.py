@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from playground.lesson.lecture import INDENTATION, indentation_token_count
@@ -86,22 +87,51 @@ def line_broken_token_html(tokenizer: str, token: Token, label: str) -> str:
     return html + breaks if lines.endswith("\n") else breaks + html
 
 
+def drawn_text(result: dict, text: str) -> str:
+    """The part of text a panel draws: all of it, or up to the end of its last drawn token (MAX_DRAWN_TOKENS)."""
+    drawn = result["tokens"][:MAX_DRAWN_TOKENS]
+    return text[: drawn[-1]["end"]] if len(drawn) < result["count"] else text
+
+
 def drawn_segments(result: dict, text: str) -> tuple[str, list[Segment]]:
     """(the text drawn, its segments): at most MAX_DRAWN_TOKENS tokens, and no gap past the last drawn one."""
-    drawn = result["tokens"][:MAX_DRAWN_TOKENS]
-    if len(drawn) < result["count"]:
-        text = text[: drawn[-1]["end"]]
-    return text, segments(text, drawn)
+    text = drawn_text(result, text)
+    return text, segments(text, result["tokens"][:MAX_DRAWN_TOKENS])
 
 
-def kept_segments(shown: dict, shown_text: str, text: str, after: list[Segment]) -> int:
-    """How many of a panel's leading segments (`after`, of the drawn `text`) the panel shown for one tokenizer's
-    result `shown` on `shown_text` has too: the same tokens over the same characters, so, drawn with the same
-    flags, the same parts."""
-    shown_text, before = drawn_segments(shown, shown_text)
-    kept = 0
-    for old, new in zip(before, after):
-        if old != new or shown_text[old.start:old.end] != text[new.start:new.end]:
+def common_prefix_length(a: Sequence, b: Sequence) -> int:
+    """How many leading items two sequences (strings, lists) share: a binary search of slice comparisons,
+    each done in C, so a panel of 1,000 tokens costs microseconds, not a Python loop over every token."""
+    low, high = 0, min(len(a), len(b))  # a[:low] == b[:low]; past high they differ or one has ended
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def kept_segments(result: dict, text: str, drawn: list[Segment], shown: dict, shown_text: str) -> int:
+    """How many of the leading segments `drawn` of one tokenizer's result on the drawn `text` the panel shown
+    for its result `shown` on `shown_text` has too, drawn with the same flags: so, the same parts.
+
+    A segment is the same in both when its characters lie in the two drawn texts' common prefix, and its
+    tokens and the token after it (which closes a group of byte tokens, or ends a gap) are among the leading
+    tokens the two share: the same id over the same span. A token's other fields (piece, bytes, partial,
+    special, under-trained mark) follow from its id and its characters. Where the shared tokens end, a group
+    is the same when no token of the shown panel runs on into it (a gap there is redrawn)."""
+    same_chars = common_prefix_length(text, drawn_text(shown, shown_text))
+    same_tokens = min(common_prefix_length(result[column][:MAX_DRAWN_TOKENS], shown[column][:MAX_DRAWN_TOKENS])
+                      for column in ("ids", "starts", "ends"))
+    shown_drawn = min(len(shown["tokens"]), MAX_DRAWN_TOKENS)
+    kept = next_token = 0
+    for seg in drawn:
+        next_token += len(seg.tokens)  # the index of the token after this segment
+        if seg.end > same_chars or next_token > same_tokens:
+            break
+        if next_token == same_tokens:  # the next tokens differ: a group is the same if the shown one ends here too
+            kept += bool(seg.tokens) and (next_token == shown_drawn or shown["starts"][next_token] >= seg.end)
             break
         kept += 1
     return kept
@@ -224,8 +254,8 @@ def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitesp
         f"{stats_html(result, text)}"
         f'<div class="toks{" ids" if show_ids else ""}" tabindex="0" aria-label="{escape(result["label"])} tokens">'
     )
-    drawn_text, drawn = drawn_segments(result, text)
-    kept = kept_segments(*shown, drawn_text, drawn) if shown else 0
-    tokens = segment_parts(result, drawn_text, drawn[kept:], show_ids=show_ids, mark_whitespace=mark_whitespace)
+    text_drawn, drawn = drawn_segments(result, text)
+    kept = kept_segments(result, text_drawn, drawn, *shown) if shown else 0
+    tokens = segment_parts(result, text_drawn, drawn[kept:], show_ids=show_ids, mark_whitespace=mark_whitespace)
     kept_parts = sum(len(seg.tokens) if one_part_a_token(seg, show_ids) else 1 for seg in drawn[:kept])
     return PanelParts(before, tokens, f"</div>{notes_html}</div>", kept_parts)
