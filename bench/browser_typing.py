@@ -2,17 +2,25 @@
 
     python bench/browser_typing.py [keys] [runs]
 
-Starts python app.py, and the bare Gradio app (bench/bare_app.py) as the baseline, and Debian's
-Chromium (headless). On each, pastes 1 KB of mixed text, waits for it to show, then types `keys`
-characters (default 20) one at a time, each after the last one's answer has been painted. The
-time of one key runs, inside the page, from its keydown to the first animation frame in which
-all three panels show exactly the ids of the new text (the playground), or the echo shows the
-new text (the bare app: Gradio's floor for a keystroke to reach the screen). The check runs in an
-animation frame only when what it reads (#panels, #echo) changed since it last ran (a
-MutationObserver says so): reading 1,200 ids in every frame, or after each resize of the textarea,
-cost the page's main thread about 10 ms a key, the bench's own cost, not the page's. The server's CPU
-per key is its process's CPU time over the keys typed, divided by their number. Both servers run
-at once, and `runs` rounds (default 3) alternate between them, so a busy machine weighs on both.
+Starts python app.py, the bare Gradio app (bench/bare_app.py) as the baseline, and the floor
+(bench/memo_app.py: the playground answering each edit from memory, as no server can beat), and
+Debian's Chromium (headless). On each, pastes 1 KB of mixed text, waits for it to show, then types
+`keys` characters (default 20) one at a time, each after the last one's answer has been painted.
+The time of one key runs, inside the page, from its keydown to the first animation frame in which
+all three panels show exactly the ids of the new text (the playground, the floor), or the echo shows
+the new text (the bare app: Gradio's floor for a keystroke to reach the screen).
+
+The page itself watches for that frame, told what to expect before the key is pressed: a change to
+what it watches (#panels, #echo; a MutationObserver) asks for the next animation frame, which checks
+it. (Playwright's wait_for_function, called after the key, first checks once at once, outside any
+frame, and polls frames only from then on: a quick answer was timed when the check ran, not when it
+was painted, and one painted before the check began was timed at a later frame.) Reading 1,200 ids
+in every frame would cost the page's main thread about 10 ms a key: it is read once per change.
+
+The server's CPU per key is its process's CPU time over the keys typed, divided by their number; its
+idle CPU, what it spends a second while the page waits before typing. All three servers run at once,
+and `runs` rounds (default 3) take turns between them, so a busy machine weighs on all; the floor
+first types the keys once untimed, to learn its answers.
 """
 
 from __future__ import annotations
@@ -30,32 +38,44 @@ from browser import CLIPBOARD, chromium, paste  # noqa: E402
 from playground import compare  # noqa: E402
 
 KEYS = "thecatsatonthemat.;x"  # one key at a time, appended at the end of the text
+SETTLE_SECONDS = 2  # after the page loads: its first calls settle; the servers' idle CPU is measured meanwhile
 
-MARK_KEYDOWN = """watched => { window.benchKeyAt = []; document.addEventListener("keydown",
-    () => window.benchKeyAt.push(performance.now()), true);
-    window.benchChanged = true;
-    new MutationObserver(() => { window.benchChanged = true; }).observe(document.querySelector(watched),
-        {subtree: true, childList: true, attributes: true, characterData: true}); }"""
-CHANGED = "window.benchChanged && !(window.benchChanged = false) && "  # checked once after each change
-PANELS_SHOW = "expected => " + CHANGED + """Object.entries(expected).every(([name, ids]) => {
-    const got = [...document.querySelectorAll(`#panel-${name} .tok`)].map(e => Number(e.dataset.id));
-    return got.length === ids.length && got.every((id, i) => id === ids[i]);
-}) && performance.now() - window.benchKeyAt.at(-1)"""
-ECHO_SHOWS = "text => " + CHANGED + """document.querySelector("#echo pre")?.textContent === text
-    && performance.now() - window.benchKeyAt.at(-1)"""
+WATCH = """([watched, kind]) => {
+  window.benchKeyAt = [];
+  document.addEventListener("keydown", () => window.benchKeyAt.push(performance.now()), true);
+  const shows = kind === "panels"
+    ? (expected) => Object.entries(expected).every(([name, ids]) => {
+        const got = [...document.querySelectorAll(`#panel-${name} .tok`)].map((e) => Number(e.dataset.id));
+        return got.length === ids.length && got.every((id, i) => id === ids[i]);
+      })
+    : (expected) => document.querySelector("#echo pre")?.textContent === expected;
+  let asked = false;
+  const check = () => {  // in an animation frame: what it shows is painted in this frame
+    asked = false;
+    if (window.benchExpected !== undefined && shows(window.benchExpected)) {
+      window.benchDone = performance.now() - window.benchKeyAt.at(-1);
+      window.benchExpected = undefined;
+    }
+  };
+  const ask = () => { if (!asked) { asked = true; requestAnimationFrame(check); } };
+  new MutationObserver(ask).observe(document.querySelector(watched),
+                                    {subtree: true, childList: true, attributes: true, characterData: true});
+  window.benchExpect = (expected) => { window.benchDone = null; window.benchExpected = expected; ask(); };
+}"""
 
 
-def type_and_time(page, text: str, keys: str, shown: str, expect, watched: str) -> list[float]:
+def type_and_time(page, text: str, keys: str, expect) -> list[float]:
     """ms from each key's keydown to the animation frame that shows its answer."""
     box = page.locator("#input-text textarea")
-    page.evaluate(MARK_KEYDOWN, watched)
+    page.evaluate("expected => benchExpect(expected)", expect(text))
     paste(page, box, text)  # Ctrl+V is a keydown too
-    page.wait_for_function(shown, arg=expect(text), polling="raf", timeout=60_000)
+    page.wait_for_function("() => window.benchDone !== null", timeout=60_000)
     times = []
     for key in keys:
         text += key
+        page.evaluate("expected => benchExpect(expected)", expect(text))  # told before the key is pressed
         box.press(key)
-        times.append(page.wait_for_function(shown, arg=expect(text), polling="raf", timeout=60_000).json_value())
+        times.append(page.wait_for_function("() => window.benchDone", timeout=60_000).json_value())
     return times
 
 
@@ -67,37 +87,58 @@ def main() -> None:
     def panel_ids(t: str) -> dict:
         return {tok["name"]: tok["ids"][:1000] for tok in compare(t)["tokenizers"]}
 
-    # (name, script, what shows an answer, its expected value, what shows the page has loaded, where it shows)
-    apps = (("bare Gradio app, echo", "bench/bare_app.py", ECHO_SHOWS, lambda t: t, "#input-text textarea", "#echo"),
-            ("playground, three panels", "app.py", PANELS_SHOW, panel_ids, "#panel-gpt2 .tok", "#panels"))
+    # (name, script, what it shows: "panels" or "echo", its expected value, what shows the page has loaded, where)
+    apps = (("bare Gradio app, echo", "bench/bare_app.py", "echo", lambda t: t, "#input-text textarea", "#echo"),
+            ("playground, three panels", "app.py", "panels", panel_ids, "#panel-gpt2 .tok", "#panels"),
+            ("floor: answers remembered", "bench/memo_app.py", "panels", panel_ids, "#panel-gpt2 .tok", "#panels"))
     times: dict[str, list[list[float]]] = {name: [] for name, *_ in apps}  # per run, ms per key
     cpu: dict[str, list[float]] = {name: [] for name, *_ in apps}  # per run, server CPU ms per key
-    with chromium() as browser, running(apps[0][1]) as (bare_url, bare, _), running(apps[1][1]) as (app_url, app, _):
+    idle: dict[str, list[float]] = {name: [] for name, *_ in apps}  # per run, server CPU ms per second, idle
+
+    def one_round(browser, app, url, process, timed: bool) -> None:
+        name, _, kind, expect, loaded, watched = app
+        page = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD).new_page()
+        page.goto(url)
+        page.wait_for_selector(loaded, timeout=60_000)  # else the page's load event may overwrite the paste
+        cpu0 = cpu_seconds(process.pid)
+        page.wait_for_timeout(SETTLE_SECONDS * 1000)
+        idle[name].append((cpu_seconds(process.pid) - cpu0) / SETTLE_SECONDS * 1e3)
+        page.evaluate(WATCH, [watched, kind])
+        type_and_time(page, text, "", expect)  # the paste, not timed
+        cpu0 = cpu_seconds(process.pid)
+        typed = type_and_time(page, text, keys, expect)
+        if timed:
+            times[name].append(typed)
+            cpu[name].append((cpu_seconds(process.pid) - cpu0) / len(keys) * 1e3)
+        page.context.close()
+
+    with chromium() as browser, running(apps[0][1]) as (bare_url, bare, _), \
+            running(apps[1][1]) as (app_url, app, _), running(apps[2][1]) as (floor_url, floor, _):
+        servers = ((bare_url, bare), (app_url, app), (floor_url, floor))
+        one_round(browser, apps[2], floor_url, floor, timed=False)  # the floor learns its answers
         for run in range(runs):
-            for (name, _, shown, expect, loaded, watched), url, process in zip(apps, (bare_url, app_url), (bare, app)):
-                page = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD).new_page()
-                page.goto(url)
-                page.wait_for_selector(loaded, timeout=60_000)  # else the page's load event may overwrite the paste
-                page.wait_for_timeout(1500)  # the first page load and warm-up calls settle
-                type_and_time(page, text, "", shown, expect, watched)  # the paste, not timed
-                cpu0 = cpu_seconds(process.pid)
-                times[name].append(type_and_time(page, text, keys, shown, expect, watched))
-                cpu[name].append((cpu_seconds(process.pid) - cpu0) / len(keys) * 1e3)
-                page.context.close()
+            for app_, (url, process) in zip(apps, servers):
+                one_round(browser, app_, url, process, timed=True)
     print(f"{len(keys)} keys typed at the end of {len(text.encode()):,} bytes of mixed text, {runs} runs; "
-          "ms from keydown to the frame that shows the answer, and the server's CPU per key")
-    print(f"{'':<28} {'median':>9} {'worst':>9} {'CPU/key':>9}   medians of each run")
+          "ms from keydown to the frame that shows the answer, the server's CPU per key and idle")
+    print(f"{'':<28} {'median':>9} {'worst':>9} {'CPU/key':>9} {'idle':>10}   medians of each run")
     for name in times:
         every = [t for run in times[name] for t in run]
-        print(f"{name:<28} {statistics.median(every):6.0f} ms {max(every):6.0f} ms {statistics.median(cpu[name]):6.1f} ms   "
-              + ", ".join(f"{statistics.median(run):.0f}" for run in times[name]))
-    bare, app = (name for name, *_ in apps)
-    ratios = [statistics.median(a) / statistics.median(b) for a, b in zip(times[app], times[bare])]
-    cpu_ratios = [a / b for a, b in zip(cpu[app], cpu[bare])]
-    print(f"keystroke to paint, playground / bare app: {statistics.median(ratios):.2f}x (target <= 0.5x); "
-          f"runs {', '.join(f'{r:.2f}' for r in ratios)}")
-    print(f"server CPU per key, playground / bare app: {statistics.median(cpu_ratios):.2f}x (target <= 0.8x); "
-          f"runs {', '.join(f'{r:.2f}' for r in cpu_ratios)}")
+        print(f"{name:<28} {statistics.median(every):6.1f} ms {max(every):6.0f} ms {statistics.median(cpu[name]):6.1f} ms "
+              f"{statistics.median(idle[name]):5.0f} ms/s   " + ", ".join(f"{statistics.median(run):.1f}" for run in times[name]))
+    bare, app, floor = (name for name, *_ in apps)
+
+    def ratios(of: str, to: str, figures: dict) -> list[float]:
+        return [statistics.median(a) / statistics.median(b) if isinstance(a, list) else a / b
+                for a, b in zip(figures[of], figures[to])]
+
+    keystroke, floor_ratio, cpu_ratio = ratios(app, bare, times), ratios(floor, bare, times), ratios(app, bare, cpu)
+    print(f"keystroke to paint, playground / bare app: {statistics.median(keystroke):.2f}x (target <= 0.5x); "
+          f"runs {', '.join(f'{r:.2f}' for r in keystroke)}")
+    print(f"keystroke to paint, floor / bare app: {statistics.median(floor_ratio):.2f}x; "
+          f"runs {', '.join(f'{r:.2f}' for r in floor_ratio)}")
+    print(f"server CPU per key, playground / bare app: {statistics.median(cpu_ratio):.2f}x (target <= 0.8x); "
+          f"runs {', '.join(f'{r:.2f}' for r in cpu_ratio)}")
 
 
 if __name__ == "__main__":
