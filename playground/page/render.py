@@ -8,9 +8,9 @@ and attributes data-id, data-start, data-end, its colour as its background.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
-from collections.abc import Sequence
 from typing import NamedTuple
 
 from playground.lesson.lecture import INDENTATION, indentation_token_count

@@ -57,7 +57,7 @@ MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the 
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 # How often Gradio's queue looks for an event to start while it has none (its own default: every 1 ms).
 # The page's edits go past the queue (edit_route), so it is idle almost always: waking 1,000 times a
-# second cost the server 48 ms of CPU a second doing nothing (10 ms at 10 ms), and a worker thread
+# second cost the idle server 46 ms of CPU a second (10 to 15 ms at 10 ms), and a worker thread
 # tokenizing an edit gave up the interpreter lock to it. A queued event (the API, the slide) may now
 # start up to 10 ms later.
 QUEUE_POLL_SECONDS = 0.01
