@@ -240,10 +240,3 @@ def test_the_servers_warm_up_puts_what_it_loaded_out_of_the_collectors_way():
     frozen, tracked = json.loads(run_fresh(script.format("")))
     assert frozen == 0 and tracked > 100_000
 
-
-def test_the_idle_queue_looks_for_work_every_10_ms_not_every_1():
-    """The page's edits go past Gradio's queue, so it is idle almost always: it polls every 10 ms (README,
-    "The keystroke path"), where Gradio's own default, on a queue built the same way, is 1 ms."""
-    plain = gr.Blocks(analytics_enabled=False).queue(default_concurrency_limit=2, api_open=False)
-    assert plain._queue.sleep_when_free == 0.001  # the attribute Gradio's Queue.start_processing sleeps on
-    assert web.build_demo()._queue.sleep_when_free == 0.01

@@ -55,12 +55,6 @@ T = TypeVar("T")
 PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding"})
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
-# How often Gradio's queue looks for an event to start while it has none (its own default: every 1 ms).
-# The page's edits go past the queue (edit_route), so it is idle almost always: waking 1,000 times a
-# second cost the idle server 46 ms of CPU a second (10 to 15 ms at 10 ms), and a worker thread
-# tokenizing an edit gave up the interpreter lock to it. A queued event (the API, the slide) may now
-# start up to 10 ms later.
-QUEUE_POLL_SECONDS = 0.01
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
 BIG_INPUT_CHARS = 10_000  # texts longer than this are worked on in the big-input worker, one at a time
 WORKER_IDLE_SECONDS = 120  # the worker exits after this long without a long text

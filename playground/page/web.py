@@ -412,7 +412,6 @@ def build_demo() -> gr.Blocks:
         gr.api(premium_api, api_name="premium", concurrency_id="premium", concurrency_limit=1)  # computed once
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
-    demo._queue.sleep_when_free = server.QUEUE_POLL_SECONDS  # gradio.queueing.Queue's idle poll (pinned Gradio)
     return demo
 
 
