@@ -239,4 +239,3 @@ def test_the_servers_warm_up_puts_what_it_loaded_out_of_the_collectors_way():
     assert frozen > 100_000 and tracked < 1_000
     frozen, tracked = json.loads(run_fresh(script.format("")))
     assert frozen == 0 and tracked > 100_000
-
