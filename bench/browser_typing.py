@@ -136,11 +136,12 @@ def main() -> None:
               f"{statistics.median(idle[name]):5.0f} ms/s   " + ", ".join(f"{statistics.median(run):.1f}" for run in times[name]))
     bare, app, floor = (name for name, *_ in apps)
 
-    def ratios(of: str, to: str, figures: dict) -> list[float]:
-        return [statistics.median(a) / statistics.median(b) if isinstance(a, list) else a / b
-                for a, b in zip(figures[of], figures[to])]
+    medians = {name: [statistics.median(run) for run in runs_] for name, runs_ in times.items()}  # per run
 
-    keystroke, floor_ratio, cpu_ratio = ratios(app, bare, times), ratios(floor, bare, times), ratios(app, bare, cpu)
+    def ratios(of: str, figures: dict) -> list[float]:  # run by run, against the bare app
+        return [a / b for a, b in zip(figures[of], figures[bare])]
+
+    keystroke, floor_ratio, cpu_ratio = ratios(app, medians), ratios(floor, medians), ratios(app, cpu)
     print(f"keystroke to paint, playground / bare app: {statistics.median(keystroke):.2f}x (target <= 0.5x); "
           f"runs {', '.join(f'{r:.2f}' for r in keystroke)}")
     print(f"keystroke to paint, floor / bare app: {statistics.median(floor_ratio):.2f}x; "

@@ -11,21 +11,17 @@ speed-up of the route can take a key below it. Not for a classroom: it keeps eve
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):  # as app.py sets them
-    os.environ.setdefault(variable, "1")
-
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from starlette.requests import Request  # noqa: E402
 from starlette.responses import Response  # noqa: E402
 from starlette.routing import Route  # noqa: E402
 
+import app  # noqa: E402  (its thread settings and its page, built as python app.py builds them)
 from playground.page import edit_route  # noqa: E402
-from playground.page.web import build_demo, launch  # noqa: E402
+from playground.page.web import launch  # noqa: E402
 
 ANSWERS: dict[bytes, tuple[int, bytes]] = {}  # request body -> (status, the route's whole answer)
 
@@ -41,5 +37,5 @@ async def remembered_edit(request: Request) -> Response:
 
 
 if __name__ == "__main__":
-    edit_route.ROUTES = [Route(edit_route.EDIT_PATH, remembered_edit, methods=["POST"])]  # before the app is built
-    launch(build_demo())
+    edit_route.ROUTES = [Route(edit_route.EDIT_PATH, remembered_edit, methods=["POST"])]  # launch() serves these
+    launch(app.demo)
