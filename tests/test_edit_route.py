@@ -50,6 +50,17 @@ def panel_ids(panel: list) -> list[int]:
     return [int(t["data-id"]) for t in BeautifulSoup(joined(panel), "html5lib").select(".tok")]
 
 
+@pytest.mark.parametrize("path", ["/config", "/playground/edit", "/gradio_api/info"])
+def test_every_answer_makes_the_page_cross_origin_isolated(client, path):
+    """The page shares memory with its edit worker only when its document is sent with COOP same-origin and
+    COEP require-corp (the HTML spec's crossOriginIsolated; the page itself: test_browser.py); every answer
+    has them, the page's config, the route and the API."""
+    response = client.post(path, json=body()) if path == "/playground/edit" else client.get(path)
+    assert response.status_code == 200
+    assert response.headers["cross-origin-opener-policy"] == "same-origin"
+    assert response.headers["cross-origin-embedder-policy"] == "require-corp"
+
+
 def test_an_edit_answers_the_panels_and_the_embedding_of_its_text(client):
     text = "The cat sat on the mat. नमस्ते 👍"
     response = client.post("/playground/edit", json=body(text, example="magikarp"))

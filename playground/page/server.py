@@ -80,6 +80,12 @@ REFUSED_PREFIXES = (  # 404 for every method
     "/gradio_api/custom_component/",  # prints the id it is sent to the log; the page uses no custom component
 )
 CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico")  # Gradio's own files: no user text, may be cached
+NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may carry what a user typed
+# On every answer: the page is cross-origin isolated, so that it may share memory with the worker that
+# sends its edits (playground.js: the panels painted in the key's own frame). All it loads is its own
+# origin's, which require-corp lets through; embedded in another site's page (a Hugging Face Space), it
+# is not isolated, and its edits are painted from the worker's messages as before.
+ISOLATED = ((b"cross-origin-opener-policy", b"same-origin"), (b"cross-origin-embedder-policy", b"require-corp"))
 
 
 class Guard:
@@ -117,8 +123,7 @@ class Guard:
         elif method == "GET" and not _known_reader(path, scope["query_string"], queue):
             return await _answer(send, 404, f"No such event waiting to be read: a result is kept until it is "
                                             f"read, for at most {UNREAD_SECONDS} s. Send the request again.")
-        if not path.startswith(CACHED_PREFIXES):
-            send = _not_stored(send)
+        send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED))
         return await self.app(scope, _limited(receive), send)
 
 
@@ -214,13 +219,14 @@ def _known_reader(path: str, query: bytes, queue) -> bool:
     return True
 
 
-def _not_stored(send):
-    """send(), with Cache-Control: no-store on the answer: it may carry what a user typed."""
+def _answered_with(send, headers: tuple[tuple[bytes, bytes], ...]):
+    """send(), with these headers on the answer, in place of any of the same names."""
+    names = {name for name, _ in headers}
 
     async def wrapped(message):
         if message["type"] == "http.response.start":
-            headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"]
-            message = {**message, "headers": [*headers, (b"cache-control", b"no-store")]}
+            kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+            message = {**message, "headers": [*kept, *headers]}
         await send(message)
 
     return wrapped
