@@ -12,15 +12,18 @@ the new text (the bare app: Gradio's floor for a keystroke to reach the screen).
 
 The page itself watches for that frame, told what to expect before the key is pressed: a change to
 what it watches (#panels, #echo; a MutationObserver) asks for the next animation frame, which checks
-it; a change made in one of the page's own frame callbacks (requestAnimationFrame: Gradio's, or any
-page's) is checked at once after it, since it is painted in that same frame. (Playwright's
+it; a change made in one of the page's own frame callbacks (requestAnimationFrame: Gradio's, or the
+playground's, which paints the panels in a frame when its edit worker has put them in the memory it
+shares with the page by then) is checked at once after it, since it is painted in that same frame. (Playwright's
 wait_for_function, called after the key, first checks once at once, outside any frame, and polls
 frames only from then on: a quick answer was timed when the check ran, not when it was painted, and
 one painted before the check began was timed at a later frame.) Reading 1,200 ids in every frame
 would cost the page's main thread about 10 ms a key: it is read once per change.
 
 The server's CPU per key is its process's CPU time over the keys typed, divided by their number; its
-idle CPU, what it spends a second while the page waits before typing. All three servers run at once,
+idle CPU, what it spends a second while the page waits before typing. It also prints how many keys' panels
+were read from that shared memory (the rest were painted from the worker's message, a frame or more
+later). All three servers run at once,
 and `runs` rounds (default 3) take turns between them, so a busy machine weighs on all; the floor
 first types the keys once untimed, to learn its answers.
 """
@@ -40,6 +43,7 @@ from browser import CLIPBOARD, chromium, paste  # noqa: E402
 from playground import compare  # noqa: E402
 
 KEYS = "thecatsatonthemat.;x"  # one key at a time, appended at the end of the text
+FROM_SHARED_MEMORY = "() => playgroundEdits.panelsFromSharedMemory"  # playground.js counts them
 SETTLE_SECONDS = 2  # after the page loads: its first calls settle; the servers' idle CPU is measured meanwhile
 
 WATCH = """([watched, kind]) => {
@@ -102,6 +106,7 @@ def main() -> None:
     times: dict[str, list[list[float]]] = {name: [] for name, *_ in apps}  # per run, ms per key
     cpu: dict[str, list[float]] = {name: [] for name, *_ in apps}  # per run, server CPU ms per key
     idle: dict[str, list[float]] = {name: [] for name, *_ in apps}  # per run, server CPU ms per second, idle
+    in_memory: dict[str, int] = {name: 0 for name, *_ in apps}  # keys whose panels were read from shared memory
 
     def one_round(browser, app, url, process, timed: bool) -> None:
         name, _, kind, expect, loaded, watched = app
@@ -114,10 +119,13 @@ def main() -> None:
         page.evaluate(WATCH, [watched, kind])
         type_and_time(page, text, "", expect)  # the paste, not timed
         cpu0 = cpu_seconds(process.pid)
+        read = FROM_SHARED_MEMORY if kind == "panels" else "() => 0"
+        read0 = page.evaluate(read)
         typed = type_and_time(page, text, keys, expect)
         if timed:
             times[name].append(typed)
             cpu[name].append((cpu_seconds(process.pid) - cpu0) / len(keys) * 1e3)
+            in_memory[name] += page.evaluate(read) - read0
         page.context.close()
 
     with chromium() as browser, running(apps[0][1]) as (bare_url, bare, _), \
@@ -146,6 +154,9 @@ def main() -> None:
           f"runs {', '.join(f'{r:.2f}' for r in keystroke)}")
     print(f"keystroke to paint, floor / bare app: {statistics.median(floor_ratio):.2f}x; "
           f"runs {', '.join(f'{r:.2f}' for r in floor_ratio)}")
+    for name in (app, floor):
+        print(f"{name}: {in_memory[name]} of {runs * len(keys)} keys' panels read in a frame from the memory "
+              "the page shares with its edit worker (the rest painted from its message)")
     print(f"server CPU per key, playground / bare app: {statistics.median(cpu_ratio):.2f}x (target <= 0.8x); "
           f"runs {', '.join(f'{r:.2f}' for r in cpu_ratio)}")
 

@@ -266,6 +266,55 @@ def test_keystrokes_take_the_edit_route_exact_and_latest_wins(page, app_url):
     assert shape == f"(1, {len(ids['gpt2'])}, 768)"
 
 
+SLOW_KEY = """document.querySelector('#input-text textarea').addEventListener('input', () => {
+  const until = performance.now() + 150; while (performance.now() < until);  // a page busy for 150 ms after each key
+})"""
+
+
+def test_an_answer_there_by_the_keys_own_frame_is_painted_in_it_from_shared_memory(page, app_url):
+    """The page is cross-origin isolated, so its edits go out from a worker that writes the panels into memory
+    it shares with the page. Chromium draws a key's own frame before it hands the page any message, so on a
+    page kept busy after each key until the answer is in, the panels come from that memory, read in the
+    key's frame; and they stay exact."""
+    open_page(page, app_url, "Hello world")
+    assert page.evaluate("() => [crossOriginIsolated, playgroundChannel.ready]") == [True, True]
+    assert len(page.workers) == 1
+    page.evaluate(SLOW_KEY)
+    text = "Hello world"
+    for key in " and the cat":
+        text += key
+        textbox(page).press(key)
+        wait_for_ids(page, text)
+    assert page.evaluate("() => playgroundEdits.panelsFromSharedMemory") >= 8  # of 12 keys (a slow CI machine: a few late)
+    assert {name: panel_ids(page, name) for name in NAMES} == {t["name"]: t["ids"] for t in compare(text)["tokenizers"]}
+
+
+def test_a_page_that_is_not_cross_origin_isolated_fetches_its_edits_itself(page, app_url):
+    """Embedded in another site's page (a Hugging Face Space) the page cannot be isolated: here its document
+    comes without COEP. It makes no worker and shares no memory; its own fetches take the edit route, and the
+    panels are exact."""
+    def without_coep(route):
+        response = route.fetch()
+        headers = {k: v for k, v in response.headers.items() if k != "cross-origin-embedder-policy"}
+        route.fulfill(response=response, headers=headers)
+
+    page.route(app_url, without_coep)
+    open_page(page, app_url, "Hello world")
+    assert page.evaluate("() => [crossOriginIsolated, playgroundChannel.worker]") == [False, None]
+    assert page.workers == []
+    posts = []
+    page.on("request", lambda r: posts.append(r.url.removeprefix(app_url)) if r.method == "POST" else None)
+    page.evaluate(SLOW_KEY)
+    text = "Hello world"
+    for key in " and":
+        text += key
+        textbox(page).press(key)
+        wait_for_ids(page, text)
+    assert posts == ["playground/edit"] * 4
+    assert page.evaluate("() => playgroundEdits.panelsFromSharedMemory") == 0
+    assert {name: panel_ids(page, name) for name in NAMES} == {t["name"]: t["ids"] for t in compare(text)["tokenizers"]}
+
+
 def test_a_busy_server_is_said_and_the_edit_retried(browser, app_url):
     """The edit route answers 503 with Retry-After when its lane is full: the page says so, waits, sends
     the newest edit again, and it lands. (Its own context: Chromium logs each 503 as a console error.)"""

@@ -71,7 +71,8 @@ const PLAYGROUND_EDIT_TARGETS = {
   embedding: ["embedding", "memory"], plots: "heatmap",
 };
 const playgroundEdits = {sent: 0, painted: 0, pending: null, busy: false, retries: 0, last: null, lastKey: "",
-                         shown: {}, paintedBody: null, figureKey: null};
+                         shown: {}, paintedBody: null, figureKey: null,
+                         panelsFromSharedMemory: 0};  // edits whose panels were read in a frame (below)
 
 function playgroundHtmlBody(id) {
   const el = document.getElementById(id);
@@ -229,6 +230,115 @@ document.addEventListener("input", (e) => {
   }
 }, true);
 
+// Reads an edit's answer as it comes (edit_route.edit): onPanels(line) gets the panels' line as soon as it is
+// there; resolves with {status, ok, retryAfter, whole: the answer's text} once all is read. It runs in the
+// page, and in the edit worker below (whose source it is part of).
+async function playgroundReadEdit(url, body, onPanels) {
+  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body});
+  const reader = response.body.getReader(), decoder = new TextDecoder();
+  let read = "", line = null;
+  for (;;) {
+    const {value, done} = await reader.read();
+    if (done) break;
+    read += decoder.decode(value, {stream: true});
+    if (line === null && response.ok && read.includes("\n")) {
+      line = read.slice(0, read.indexOf("\n"));
+      onPanels(line);
+    }
+  }
+  return {status: response.status, ok: response.ok, retryAfter: response.headers.get("Retry-After"),
+          whole: read + decoder.decode()};
+}
+
+// Where the page is cross-origin isolated (the server sends COOP and COEP: server.ISOLATED), its edits go
+// out from a worker that shares memory with it. After a keystroke Chromium handles nothing that comes from
+// outside the page (a fetch's answer, a worker's message, a WebSocket's: measured) until it has drawn the
+// key's own frame, so a page fetching its own edits paints the panels in the frame after it at the
+// soonest. The worker writes the panels' line into the shared memory as soon as it has read it, and the
+// page looks there at the start of each frame while an edit is out: when the line is there by the key's
+// own frame, the panels are painted in that frame, a frame (16.7 ms) sooner. The worker also sends the
+// line as a message, which paints it when the memory was not read in time (a hidden page draws no
+// frames) or the line is too long for it. Where the page is not isolated (embedded in another site's
+// page, as in a Hugging Face Space), or makes no worker, or the worker fails, the page fetches its edits
+// itself, as it does until the worker says it runs.
+const PLAYGROUND_SHARED_BYTES = 1 << 20;  // a longer panels' line (a whole long text) comes by message only
+const PLAYGROUND_EDIT_WORKER = `${playgroundReadEdit}
+let shared;  // Int32 [number of the edit whose line it holds, the line's length in bytes], then its UTF-8
+onmessage = async ({data}) => {
+  if (data.shared) { shared = data.shared; return; }
+  const {number, url, body} = data;
+  try {
+    const answer = await playgroundReadEdit(url, body, (line) => { share(number, line); postMessage({number, panels: line}); });
+    postMessage({number, ...answer});
+  } catch (err) {
+    postMessage({number, unreachable: true});
+  }
+};
+function share(number, line) {
+  const bytes = new TextEncoder().encode(line), room = new Uint8Array(shared, 8);
+  if (bytes.length > room.length) return;
+  room.set(bytes);
+  const head = new Int32Array(shared, 0, 2);
+  Atomics.store(head, 1, bytes.length);
+  Atomics.store(head, 0, number);  // last: the page reads the line only once it sees its number here
+}
+postMessage({ready: true});
+`;
+const playgroundChannel = {worker: null, ready: false, shared: null, waiting: null};
+
+(function makeTheEditWorker() {
+  const channel = playgroundChannel;
+  if (!window.crossOriginIsolated || typeof Worker !== "function") return;
+  try {
+    channel.worker = new Worker(URL.createObjectURL(new Blob([PLAYGROUND_EDIT_WORKER], {type: "text/javascript"})));
+  } catch (err) {  // a page that may make no worker fetches its edits itself
+    return;
+  }
+  channel.shared = new SharedArrayBuffer(8 + PLAYGROUND_SHARED_BYTES);
+  channel.worker.postMessage({shared: channel.shared});
+  channel.worker.onmessage = ({data}) => {
+    if (data.ready) channel.ready = true;
+    else if (channel.waiting && data.number === channel.waiting.number) channel.waiting.on(data);
+  };
+  channel.worker.onerror = () => {  // from now on the page fetches its edits itself
+    channel.ready = false;
+    if (channel.waiting) channel.waiting.on({unreachable: true});
+  };
+})();
+
+// Edit `number` (the body `sent`), fetched by the worker when it runs, else by the page. onPanels(line)
+// gets the panels' line once, as soon as it is read (from the worker: in a frame from the shared memory,
+// or by its message, whichever comes first). Resolves as playgroundReadEdit does, or with
+// {unreachable: true} when the worker got no answer.
+function playgroundPostEdit(number, sent, onPanels) {
+  const url = new URL("playground/edit", document.baseURI).href, body = JSON.stringify(sent);
+  const channel = playgroundChannel;
+  if (!channel.ready) return playgroundReadEdit(url, body, onPanels);
+  return new Promise((resolve) => {
+    let panelsRead = false;
+    const panels = (line) => {
+      if (panelsRead) return;
+      panelsRead = true;
+      onPanels(line);
+    };
+    const lookInSharedMemory = () => {  // at the start of each frame while this edit is out
+      if (panelsRead || channel.waiting?.number !== number) return;
+      const head = new Int32Array(channel.shared, 0, 2);
+      if (Atomics.load(head, 0) !== number) return void requestAnimationFrame(lookInSharedMemory);
+      // copied out first: TextDecoder reads no shared memory
+      panels(new TextDecoder().decode(new Uint8Array(channel.shared, 8, Atomics.load(head, 1)).slice()));
+      playgroundEdits.panelsFromSharedMemory++;
+    };
+    channel.waiting = {number, on: (data) => {
+      if ("panels" in data) return panels(data.panels);
+      channel.waiting = null;
+      resolve(data);
+    }};
+    channel.worker.postMessage({number, url, body});
+    requestAnimationFrame(lookInSharedMemory);
+  });
+}
+
 async function playgroundSendEdit() {
   const edits = playgroundEdits;
   const body = edits.pending;
@@ -240,10 +350,14 @@ async function playgroundSendEdit() {
     const shownText = playgroundShownText(body), shownFigure = playgroundShownFigure();
     const sent = {...body, ...(shownText === null ? {} : {shown_text: shownText}),
                   ...(shownFigure === null ? {} : {shown_figure: shownFigure})};
-    const response = await fetch(new URL("playground/edit", document.baseURI), {
-      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(sent)});
-    if (response.status === 503 && edits.retries < PLAYGROUND_QUEUE_RETRIES) {
-      wait = Math.max(Number(response.headers.get("Retry-After")) || 1, Math.min(2 ** edits.retries, 8));
+    let panels = null;
+    const answer = await playgroundPostEdit(number, sent, (line) => {
+      panels = JSON.parse(line.slice(0, -1) + "}");  // the object, closed after its panels (edit_route.edit)
+      if (number > edits.painted) playgroundPaintPanels(panels, body);
+    });
+    if (answer.unreachable) throw new Error("no answer");
+    if (answer.status === 503 && edits.retries < PLAYGROUND_QUEUE_RETRIES) {
+      wait = Math.max(Number(answer.retryAfter) || 1, Math.min(2 ** edits.retries, 8));
       edits.retries++;
       if (!edits.pending) edits.pending = body;  // sent again, unless a newer edit replaced it
       playgroundBusyNote(`The server is busy: many people are typing at once. ` +
@@ -251,27 +365,14 @@ async function playgroundSendEdit() {
     } else {
       edits.retries = 0;
       playgroundBusyNote("");
-      if (!response.ok) {
-        const answer = await response.json();
-        if (number > edits.painted) playgroundShowError(answer.detail || `The server answered ${response.status}.`);
+      const whole = JSON.parse(answer.whole);
+      if (!answer.ok) {
+        if (number > edits.painted) playgroundShowError(whole.detail || `The server answered ${answer.status}.`);
       } else {
-        // One JSON object; its first line holds the panels, painted as soon as it is read (edit_route.edit).
-        const reader = response.body.getReader(), decoder = new TextDecoder();
-        let read = "", panels = null;
-        for (;;) {
-          const {value, done} = await reader.read();
-          if (done) break;
-          read += decoder.decode(value, {stream: true});
-          if (!panels && read.includes("\n")) {
-            panels = JSON.parse(read.slice(0, read.indexOf("\n") - 1) + "}");  // the object, closed after its panels
-            if (number > edits.painted) playgroundPaintPanels(panels, body);
-          }
-        }
-        const answer = JSON.parse(read + decoder.decode());
-        if (!panels && number > edits.painted) playgroundPaintPanels(answer, body);
+        if (!panels && number > edits.painted) playgroundPaintPanels(whole, body);
         if (number > edits.painted) {
-          if (answer.detail) playgroundShowError(answer.detail);
-          else playgroundPaintEmbedding(answer, body);
+          if (whole.detail) playgroundShowError(whole.detail);
+          else playgroundPaintEmbedding(whole, body);
         }
       }
       edits.painted = Math.max(edits.painted, number);
