@@ -382,6 +382,8 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
 
     open_page(page, app_url, "Hello world")
     answers: list[dict] = []
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/playground/edit") else None)
     page.on("response", lambda r: answers.append(r.json()) if r.url.endswith("/playground/edit") else None)
     box = textbox(page)
     box.press("Control+End")
@@ -414,6 +416,7 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
         return body.innerHTML === whole.innerHTML || body.innerHTML;
     })""", [["panel-gpt2", "panel-bert", "panel-llama", "heatmap"], [*panels, plots]])
     assert same == [True, True, True, True]
+    assert len(answers) == len(sent) > 20  # every answer's body is there for DevTools (Playwright) to read
     kept = [panel[3] for answer in answers for panel in answer["panels"]]
     assert max(kept) > 60  # the parts typed before stayed on the page (up to 70 GPT-2 blocks, more for BERT)
     assert [a["embedding"][3] for a in answers][-1] is None  # the figure of the first 64 tokens was not sent again

@@ -232,22 +232,29 @@ document.addEventListener("input", (e) => {
 
 // Reads an edit's answer as it comes (edit_route.edit): onPanels(line) gets the panels' line as soon as it is
 // there; resolves with {status, ok, retryAfter, whole: the answer's text} once all is read. It runs in the
-// page, and in the edit worker below (whose source it is part of).
+// page, and in the edit worker below (whose source it is part of). The answer is read twice, in a copy:
+// read only as it comes, most answers were reported to DevTools as aborted, with no body (Playwright's
+// requestfailed, and response.json() failing), where read whole, as the copy is, every one was complete.
 async function playgroundReadEdit(url, body, onPanels) {
   const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body});
-  const reader = response.body.getReader(), decoder = new TextDecoder();
-  let read = "", line = null;
-  for (;;) {
-    const {value, done} = await reader.read();
-    if (done) break;
-    read += decoder.decode(value, {stream: true});
-    if (line === null && response.ok && read.includes("\n")) {
-      line = read.slice(0, read.indexOf("\n"));
-      onPanels(line);
+  const whole = response.clone().text();
+  whole.catch(() => {});  // a failure is met where it is awaited, below (or first in the reader's own read)
+  if (response.ok) {
+    const reader = response.body.getReader(), decoder = new TextDecoder();
+    let read = "";
+    for (;;) {
+      const {value, done} = await reader.read();
+      if (done) break;
+      read += decoder.decode(value, {stream: true});
+      if (read.includes("\n")) {
+        onPanels(read.slice(0, read.indexOf("\n")));
+        reader.cancel();  // the rest is read in the copy
+        break;
+      }
     }
   }
   return {status: response.status, ok: response.ok, retryAfter: response.headers.get("Retry-After"),
-          whole: read + decoder.decode()};
+          whole: await whole};
 }
 
 // Where the page is cross-origin isolated (the server sends COOP and COEP: server.ISOLATED), its edits go
