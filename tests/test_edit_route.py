@@ -50,13 +50,13 @@ def panel_ids(panel: list) -> list[int]:
     return [int(t["data-id"]) for t in BeautifulSoup(joined(panel), "html5lib").select(".tok")]
 
 
-@pytest.mark.parametrize("path", ["/config", "/playground/edit", "/gradio_api/info"])
+@pytest.mark.parametrize("path", ["/config", "/playground/edit", "/gradio_api/info", "/monitoring"])
 def test_every_answer_makes_the_page_cross_origin_isolated(client, path):
     """The page shares memory with its edit worker only when its document is sent with COOP same-origin and
     COEP require-corp (the HTML spec's crossOriginIsolated; the page itself: test_browser.py); every answer
-    has them, the page's config, the route and the API."""
+    has them, the page's config, the route, the API and Guard's refusals."""
     response = client.post(path, json=body()) if path == "/playground/edit" else client.get(path)
-    assert response.status_code == 200
+    assert response.status_code == (404 if path == "/monitoring" else 200)  # Guard's own refusal too
     assert response.headers["cross-origin-opener-policy"] == "same-origin"
     assert response.headers["cross-origin-embedder-policy"] == "require-corp"
 

@@ -100,6 +100,7 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path, method = scope["path"], scope["method"]
+        send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED))
         if path.startswith(REFUSED_PREFIXES):
             return await _answer(send, 404, "Not found: this classroom server does not offer that route.")
         if len(scope["query_string"]) > MAX_QUERY_BYTES:
@@ -123,7 +124,6 @@ class Guard:
         elif method == "GET" and not _known_reader(path, scope["query_string"], queue):
             return await _answer(send, 404, f"No such event waiting to be read: a result is kept until it is "
                                             f"read, for at most {UNREAD_SECONDS} s. Send the request again.")
-        send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED))
         return await self.app(scope, _limited(receive), send)
 
 
@@ -251,8 +251,7 @@ def _limited(receive):
 async def _answer(send, status: int, detail: str) -> None:
     body = orjson.dumps({"detail": detail})
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"cache-control", b"no-store")]})
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
 
 
