@@ -271,6 +271,17 @@ SLOW_KEY = """document.querySelector('#input-text textarea').addEventListener('i
 })"""
 
 
+def type_on_a_slow_page(page, text: str, keys: str) -> str:
+    """Keep the page busy 150 ms after each key (SLOW_KEY), type the keys one at a time after `text`, each
+    once the last one's panels are exact; the whole text, whose panels end exact."""
+    page.evaluate(SLOW_KEY)
+    for key in keys:
+        text += key
+        textbox(page).press(key)
+        wait_for_ids(page, text)
+    return text
+
+
 def test_an_answer_there_by_the_keys_own_frame_is_painted_in_it_from_shared_memory(page, app_url):
     """The page is cross-origin isolated, so its edits go out from a worker that writes the panels into memory
     it shares with the page. Chromium draws a key's own frame before it hands the page any message, so on a
@@ -279,12 +290,7 @@ def test_an_answer_there_by_the_keys_own_frame_is_painted_in_it_from_shared_memo
     open_page(page, app_url, "Hello world")
     assert page.evaluate("() => [crossOriginIsolated, playgroundChannel.ready]") == [True, True]
     assert len(page.workers) == 1
-    page.evaluate(SLOW_KEY)
-    text = "Hello world"
-    for key in " and the cat":
-        text += key
-        textbox(page).press(key)
-        wait_for_ids(page, text)
+    text = type_on_a_slow_page(page, "Hello world", " and the cat")
     assert page.evaluate("() => playgroundEdits.panelsFromSharedMemory") >= 8  # of 12 keys (a slow CI machine: a few late)
     assert {name: panel_ids(page, name) for name in NAMES} == {t["name"]: t["ids"] for t in compare(text)["tokenizers"]}
 
@@ -304,12 +310,7 @@ def test_a_page_that_is_not_cross_origin_isolated_fetches_its_edits_itself(page,
     assert page.workers == []
     posts = []
     page.on("request", lambda r: posts.append(r.url.removeprefix(app_url)) if r.method == "POST" else None)
-    page.evaluate(SLOW_KEY)
-    text = "Hello world"
-    for key in " and":
-        text += key
-        textbox(page).press(key)
-        wait_for_ids(page, text)
+    text = type_on_a_slow_page(page, "Hello world", " and")
     assert posts == ["playground/edit"] * 4
     assert page.evaluate("() => playgroundEdits.panelsFromSharedMemory") == 0
     assert {name: panel_ids(page, name) for name in NAMES} == {t["name"]: t["ids"] for t in compare(text)["tokenizers"]}
