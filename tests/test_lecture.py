@@ -146,18 +146,24 @@ LESSON = ("gpt2", "bert", "llama")
 
 
 @pytest.mark.parametrize("query, expected", [
-    ({"example": "hindi"}, (EXAMPLES_BY_KEY["hindi"].text, "hindi", False, False, *LESSON)),
-    ({"example": "code", "guess": "1", "present": "1"}, (EXAMPLES_BY_KEY["code"].text, "code", True, True, *LESSON)),
-    ({"example": "code", "text": "mine"}, ("mine", "", False, False, *LESSON)),  # ?text= wins, and asks nothing
-    ({"guess": "yes"}, ("Hello world", "", False, False, *LESSON)),
-    ({"tokenizers": "gpt4o,llama3,gemma"}, ("Hello world", "", False, False, "gpt4o", "llama3", "gemma")),
-    ({"tokenizers": "mistral"}, ("Hello world", "", False, False, "mistral", "bert", "llama")),  # the rest keep theirs
-    ({"tokenizers": "gpt5,gpt4,,x,y"}, ("Hello world", "", False, False, "gpt2", "gpt4", "llama")),
+    ({"example": "hindi"}, (EXAMPLES_BY_KEY["hindi"].text, "hindi", False, False, *LESSON, True, "text")),
+    ({"example": "code", "guess": "1", "present": "1"}, (EXAMPLES_BY_KEY["code"].text, "code", True, True, *LESSON, True, "text")),
+    ({"example": "code", "text": "mine"}, ("mine", "", False, False, *LESSON, True, "text")),  # ?text= wins, and asks nothing
+    ({"guess": "yes"}, ("Hello world", "", False, False, *LESSON, True, "text")),
+    ({"tokenizers": "gpt4o,llama3,gemma"}, ("Hello world", "", False, False, "gpt4o", "llama3", "gemma", True, "text")),
+    ({"tokenizers": "mistral"}, ("Hello world", "", False, False, "mistral", "bert", "llama", True, "text")),  # the rest keep theirs
+    ({"tokenizers": "gpt5,gpt4,,x,y"}, ("Hello world", "", False, False, "gpt2", "gpt4", "llama", True, "text")),
     # An example opens with its own three panels, unless the link names others.
-    ({"example": "glitch"}, (EXAMPLES_BY_KEY["glitch"].text, "glitch", False, False, "gpt2", "llama", "llama3")),
+    ({"example": "glitch"}, (EXAMPLES_BY_KEY["glitch"].text, "glitch", False, False, "gpt2", "llama", "llama3", True, "text")),
     ({"example": "glitch", "tokenizers": "gpt4"},
-     (EXAMPLES_BY_KEY["glitch"].text, "glitch", False, False, "gpt4", "llama", "llama3")),
-    ({"example": "glitch", "text": "mine"}, ("mine", "", False, False, *LESSON)),
+     (EXAMPLES_BY_KEY["glitch"].text, "glitch", False, False, "gpt4", "llama", "llama3", True, "text")),
+    ({"example": "glitch", "text": "mine"}, ("mine", "", False, False, *LESSON, True, "text")),
+    # A share link keeps the whole setup: marks off, the ids view, and the question of an edited example's text.
+    ({"marks": "0", "view": "ids"}, ("Hello world", "", False, False, *LESSON, False, "ids")),
+    ({"marks": "no", "view": "bytes"}, ("Hello world", "", False, False, *LESSON, True, "text")),
+    ({"z": "y8jMS8lUSMxLUcjNL0oFAA", "example": "hindi", "guess": "1"},  # raw deflate of "hindi and more"
+     ("hindi and more", "hindi", True, False, *LESSON, True, "text")),
+    ({"z": "!!", "example": "hindi"}, (EXAMPLES_BY_KEY["hindi"].text, "hindi", False, False, *LESSON, True, "text")),
 ])
 def test_page_from_url(query, expected):
     assert page_from_url(query) == expected

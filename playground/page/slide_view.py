@@ -22,6 +22,14 @@ def example_table(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[list[str
 @cache
 def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
     """Grouped bars: token counts of the six examples under each tokenizer; PNG bytes."""
+    buffer = io.BytesIO()
+    example_chart_figure(names).savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def example_chart_figure(names: tuple[str, ...]):
+    """example_chart_png's matplotlib Figure, drawn by Agg. The legend sits above the axes, never on the bars;
+    with more than four tokenizers (the eight, and any added) each bar's count stands upright on it."""
     import numpy as np
 
     with HEAVY_IMPORTS:
@@ -30,21 +38,21 @@ def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
 
     labels, counts = example_counts(names)
     values = np.array(counts)  # (examples, tokenizers)
-    fig = Figure(figsize=(11, 4.2), dpi=100, layout="constrained")
+    many = len(labels) > 4
+    fig = Figure(figsize=(11, 5.2 if many else 4.2), dpi=100, layout="constrained")
     FigureCanvasAgg(fig)  # drawn to PNG by Agg, imported above (savefig would import it unlocked)
     ax = fig.add_subplot()
     width = 0.8 / len(labels)
     x = np.arange(len(EXAMPLES))
     for k, label in enumerate(labels):
         bars = ax.bar(x + (k - (len(labels) - 1) / 2) * width, values[:, k], width, label=label)
-        ax.bar_label(bars, fontsize=12 if len(labels) <= 4 else 9)
+        ax.bar_label(bars, fontsize=9 if many else 12, rotation=90 if many else 0, padding=2)
+    ax.margins(y=0.12 if many else 0.05)  # room above the tallest bar for its upright count
     ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=12)  # six titles side by side, none touching
     ax.set_ylabel("tokens", fontsize=14)
-    ax.legend(fontsize=13 if len(labels) <= 4 else 11, frameon=False, ncols=1 if len(labels) <= 4 else 4)
+    fig.legend(fontsize=11 if many else 13, frameon=False, ncols=min(len(labels), 4), loc="outside upper center")
     ax.spines[["top", "right"]].set_visible(False)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return buffer.getvalue()
+    return fig
 
 
 def examples_slide_html(names: tuple[str, ...]) -> str:

@@ -30,6 +30,7 @@ from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.page import server, work
 from playground.page.inputs import expect_choice, expect_flag, expect_text, quote, refuse
 from playground.page.premium_view import premium_html
+from playground.page.qr_view import share_qr_html
 from playground.page.slide_view import examples_slide_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.from_file import register_from_args
@@ -251,14 +252,23 @@ def tokenizers_from_url(value: str, defaults: tuple[str, ...] = DEFAULT_TOKENIZE
 
 
 def page_from_url(query: dict) -> tuple:
-    """(text, example key, guess first, presenter view, three tokenizers) for a link's query string.
-    An example opens with its own three tokenizers unless the link names others."""
+    """(text, example key, guess first, presenter view, three tokenizers, whitespace marks, view) for a link's
+    query string. An example opens with its own three tokenizers unless the link names others. Its question
+    is asked of its own text, or of the packed text (?z=) of a share link made while it was asked (its
+    answer then says it is computed on the edited text); a plain ?text= asks nothing."""
     text = text_from_url(query)
     key = query.get("example", "")
-    key = key if key in EXAMPLES_BY_KEY and text == EXAMPLES_BY_KEY[key].text else ""
+    asked = key in EXAMPLES_BY_KEY and (text == EXAMPLES_BY_KEY[key].text or unpack_share_text(query.get("z", "")))
+    key = key if asked else ""
     defaults = EXAMPLES_BY_KEY[key].tokenizers if key else DEFAULT_TOKENIZERS
     return (text, key, query.get("guess") == "1", query.get("present") == "1",
-            *tokenizers_from_url(query.get("tokenizers", ""), defaults))
+            *tokenizers_from_url(query.get("tokenizers", ""), defaults), query.get("marks") != "0",
+            query.get("view") if query.get("view") in VIEWS else VIEWS[0])
+
+
+def share_qr(link: str) -> str:
+    """The QR code of the share link the page just made (its inputs checked first)."""
+    return share_qr_html(expect_text(link, "link")[:MAX_SHARE_URL])
 
 
 def link_note(query: dict) -> str:
@@ -304,6 +314,7 @@ def build_demo() -> gr.Blocks:
         with gr.Row(elem_id="examples"):
             example_buttons = [gr.Button(e.title, size="sm", elem_id=f"example-{e.key}", elem_classes="chip",
                                          min_width=0, scale=0) for e in EXAMPLES]
+            clear = gr.Button("Clear", size="sm", elem_id="clear", elem_classes="chip", min_width=0, scale=0)
         text = gr.Textbox(
             show_label=False, elem_id="input-text", lines=2, max_lines=8, autofocus=True,
             placeholder="Type or paste anything", container=False,
@@ -326,10 +337,14 @@ def build_demo() -> gr.Blocks:
             present = gr.Checkbox(value=False, label="Presenter view", elem_id="present", container=False,
                                   min_width=0, scale=0)
             replay_all = gr.Button("How is it built?", size="sm", elem_id="replay-all", scale=0, min_width=0)
+            size_down = gr.Button("A-", size="sm", elem_id="size-down", scale=0, min_width=0)
+            size_up = gr.Button("A+", size="sm", elem_id="size-up", scale=0, min_width=0)
+            keys = gr.Button("?", size="sm", elem_id="keys", scale=0, min_width=0)
             share = gr.Button("Copy share link", size="sm", elem_id="share", scale=0, min_width=0)
             share_link = gr.Textbox(show_label=False, elem_id="share-link", interactive=False, lines=1,
                                     placeholder="a link to this text appears here", container=False,
                                     scale=1, min_width=160)
+            share_code = gr.HTML(elem_id="share-qr", js_on_load=None)
         note = gr.HTML(elem_id="limit-note")
         panels, choosers = [], []
         choices = [(tokenizer_label(name), name) for name in names]
@@ -361,7 +376,7 @@ def build_demo() -> gr.Blocks:
                 memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
 
-        demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers, link_message],
+        demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers, mark_ws, view, link_message],
                   api_visibility="private",
                   show_progress="hidden")
         # Drawn when opened (a chart is a matplotlib Figure): a page load costs the server no plot.
@@ -396,8 +411,14 @@ def build_demo() -> gr.Blocks:
         replay_all.click(None, inputs=text, js="(text) => playgroundReplayAll(text)")
         guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")
         present.change(None, inputs=present, js="(on) => playgroundMode('present', on)")
-        share.click(None, inputs=[text, *choosers], outputs=share_link,
-                    js="(text, ...tokenizers) => playgroundShareLink(text, tokenizers)")
+        share.click(None, inputs=[text, *choosers, example_key, guess, present, mark_ws, view], outputs=share_link,
+                    js="(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup)",
+                    ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
+                           show_progress="hidden", preprocess=False)
+        clear.click(None, outputs=[text, example_key], js="() => playgroundClear()")
+        size_down.click(None, js="() => playgroundStepSize(-1)")
+        size_up.click(None, js="() => playgroundStepSize(1)")
+        keys.click(None, js="() => playgroundToggleKeys()")
         for button, fmt in ((csv_button, "csv"), (json_button, "json")):
             button.click(
                 functools.partial(export, fmt), inputs=[text, special, *choosers], outputs=download_data,

@@ -504,8 +504,11 @@ function playgroundMode(mode, on) {
       card.id = "tok-card";
       document.body.appendChild(card);
     }
-    card.textContent = tok.dataset.tip;
+    const compact = playgroundCompactCards();  // presenter view: the card takes little room (issue 27b)
+    card.textContent = compact ? playgroundCompactTip(tok) : tok.dataset.tip;
+    card.classList.toggle("compact", compact);
     card.classList.toggle("pinned-card", !!pinnedCard);
+    if (pinnedCard && compact) card.appendChild(playgroundDetailsButton(card, tok, () => placeCard(tok)));
     if (pinnedCard) {
       const how = document.createElement("button");  // a pinned card can be used, not only read
       how.id = "how-built";
@@ -519,7 +522,8 @@ function playgroundMode(mode, on) {
 
   let cardOf = null;  // the token the card explains
 
-  // A card never covers what it explains: its token and the tokens lit in the other panels. Tried
+  // A card never covers what it explains: its token, the tokens lit in the other panels and the marked
+  // (under-trained) ones, and is hidden while its token is scrolled out of view. Tried
   // places: below and above the token's line, below, above and beside each lit token, the window's
   // edges, each pulled inside the window; the nearest place that covers none of them wins (if none is
   // free, the one covering least).
@@ -528,22 +532,27 @@ function playgroundMode(mode, on) {
     card.style.left = card.style.top = "0px";  // measured with the whole window's width, as it will be drawn
     const w = card.offsetWidth, h = card.offsetHeight;
     const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
-    const avoid = [tok, ...document.querySelectorAll("#panels .tok.linked")]
-      .flatMap((t) => [...t.getClientRects()])
+    const rects = (toks) => toks.flatMap((t) => [...t.getClientRects()])
       .filter((r) => r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw);
+    const litToks = [tok, ...document.querySelectorAll("#panels .tok.linked")];
+    const lit = rects(litToks);
+    const marked = rects([...document.querySelectorAll("#panels .tok.undertrained")].filter((t) => !litToks.includes(t)));
+    const avoid = [...lit, ...marked];
     const own = tok.getBoundingClientRect();
+    card.style.visibility = playgroundInView(tok, own, vw, vh) ? "" : "hidden";  // its token scrolled away: so does it
     const xs = [own.left, own.right - w, pad, vw - w - pad, ...avoid.flatMap((r) => [r.right + gap, r.left - w - gap])];
     const ys = [own.bottom + gap, own.top - h - gap, pad, vh - h - pad,
                 ...avoid.flatMap((r) => [r.bottom + gap, r.top - h - gap])];
     const inside = (v, size, room) => Math.max(pad, Math.min(v, room - size - pad));
-    const covered = (x, y) => avoid.reduce((sum, r) =>
+    const covered = (x, y, boxes) => boxes.reduce((sum, r) =>
       sum + Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left)) * Math.max(0, Math.min(y + h, r.bottom) - Math.max(y, r.top)), 0);
-    let best = null;
+    let best = null;  // the least of its token and lit tokens covered, then of the marked ones, then the nearest
     for (const x of xs.map((v) => inside(v, w, vw))) {
       for (const y of ys.map((v) => inside(v, h, vh))) {
-        const place = {x, y, covered: covered(x, y),
+        const place = {x, y, covered: covered(x, y, lit), marked: covered(x, y, marked),
                        distance: Math.hypot(x + w / 2 - (own.left + own.right) / 2, y + h / 2 - (own.top + own.bottom) / 2)};
-        if (!best || place.covered < best.covered || (place.covered === best.covered && place.distance < best.distance)) {
+        if (!best || place.covered < best.covered || (place.covered === best.covered && (place.marked < best.marked ||
+            (place.marked === best.marked && place.distance < best.distance)))) {
           best = place;
         }
       }
@@ -854,4 +863,223 @@ async function playgroundReplayAll(text) {
   }
   playgroundOpenSteppers(panels.map((panel, i) => ({panel, chunks: results[i].chunks, cut: results[i].cut})),
                          () => "The whole text, chunk by chunk");
+}
+
+// --- Layout and controls (issue 27b): whole tokens, the size control, Clear, the clicker's keys ---
+
+// A token wider than its panel is drawn smaller, on one line: the room would read a token drawn over two
+// lines as two. Only a token wider than the whole window at the panel's size is left to wrap in its box.
+// Checked for the tokens and stepper chips each change adds, and for all of them when the room they
+// have changes (the window, presenter view, the size control).
+const PLAYGROUND_FITTED = ".tok, .step-chip";
+
+function playgroundFitTokens(elements) {
+  const vw = document.documentElement.clientWidth;
+  const wrapped = [];
+  for (const el of elements) {  // reads first (one layout), then the few writes
+    if (!el.isConnected) continue;
+    if (el.classList.contains("fitted")) { el.classList.remove("fitted"); el.style.fontSize = ""; }
+    const style = getComputedStyle(el), line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4;
+    if (el.clientHeight > line * 1.5 + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)) wrapped.push(el);
+  }
+  for (const el of wrapped) {
+    const room = el.parentElement.clientWidth;
+    el.classList.add("fitted");  // one line (white-space: pre), measured at the size it is drawn
+    const wide = el.scrollWidth, size = parseFloat(getComputedStyle(el).fontSize);
+    const margin = 4;  // its own margins and a rounding pixel
+    if (wide > vw || room <= margin) { el.classList.remove("fitted"); continue; }
+    el.style.fontSize = `${Math.floor(size * (room - margin) / wide * 10) / 10}px`;
+  }
+}
+
+function playgroundFitAll() {
+  playgroundFitTokens(document.querySelectorAll(PLAYGROUND_FITTED));
+}
+
+(function fitTokensAsTheyAreDrawn() {
+  let added = new Set(), all = false, scheduled = false;
+  const fit = () => {
+    scheduled = false;
+    if (all) playgroundFitAll(); else playgroundFitTokens(added);
+    added = new Set();
+    all = false;
+  };
+  const schedule = () => { if (!scheduled) { scheduled = true; requestAnimationFrame(fit); } };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.matches(PLAYGROUND_FITTED)) added.add(node);
+        node.querySelectorAll(PLAYGROUND_FITTED).forEach((el) => added.add(el));
+      }
+    }
+    if (added.size) schedule();
+  }).observe(document.documentElement, {childList: true, subtree: true});
+  window.playgroundRefit = () => { all = true; schedule(); };
+  window.addEventListener("resize", window.playgroundRefit);
+  new MutationObserver(window.playgroundRefit).observe(document.body, {attributes: true, attributeFilter: ["class", "style"]});
+})();
+
+// A- / A+: the tokens and the stepper scaled by a percentage, from the link's ?size= when it has one.
+const PLAYGROUND_SIZES = [70, 80, 90, 100, 115, 130, 150, 175, 200];
+const playgroundLecture = {size: 100, example: "", keysHelp: null};
+
+function playgroundSetSize(percent) {
+  const size = PLAYGROUND_SIZES.includes(percent) ? percent : 100;
+  playgroundLecture.size = size;
+  document.body.style.setProperty("--playground-size", String(size / 100));
+  document.body.dataset.size = String(size);
+}
+
+function playgroundStepSize(step) {
+  const at = PLAYGROUND_SIZES.indexOf(playgroundLecture.size);
+  playgroundSetSize(PLAYGROUND_SIZES[Math.max(0, Math.min(PLAYGROUND_SIZES.length - 1, at + step))]);
+}
+
+(function setupFromTheLink() {
+  const query = new URL(window.location.href).searchParams;
+  const apply = () => playgroundSetSize(Number(query.get("size")) || 100);
+  if (document.body) apply(); else document.addEventListener("DOMContentLoaded", apply);
+  playgroundLecture.example = query.get("example") || "";
+})();
+
+// Clear: no text, no example, no question, nothing revealed, pinned or stepped.
+function playgroundClear() {
+  document.body.classList.remove("revealed");
+  playgroundLecture.example = "";
+  if (typeof playgroundCloseSteppers === "function") playgroundCloseSteppers();
+  document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}));  // unpins (the tokens' own handler)
+  return ["", ""];
+}
+
+// Which example is on the page (for the clicker's next / previous).
+document.addEventListener("click", (e) => {
+  const button = e.target.closest && e.target.closest("#examples button[id^='example-']");
+  if (button) playgroundLecture.example = button.id.slice("example-".length);
+}, true);
+
+// The share link holds the whole setup: text, example, tokenizers, Guess first, presenter view, whitespace
+// marks, view and size (web.page_from_url reads them back; the size is read above).
+async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view) {
+  const link = await playgroundShareLink(text, example ? null : tokenizers);
+  if (!/^https?:/.test(link)) return link;  // too long: the box says why
+  const url = new URL(link);
+  if (example) {
+    url.searchParams.set("example", example);
+    url.searchParams.set("tokenizers", tokenizers.join(","));  // an example would open with its own three
+  }
+  if (guess) url.searchParams.set("guess", "1");
+  if (present) url.searchParams.set("present", "1");
+  if (!marks) url.searchParams.set("marks", "0");
+  if (view !== "text") url.searchParams.set("view", view);
+  if (playgroundLecture.size !== 100) url.searchParams.set("size", String(playgroundLecture.size));
+  const whole = url.toString();
+  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(whole).catch(() => {});
+  return whole;
+}
+
+// The answer's note (why) is one line until clicked: the figures and the tokens keep the screen.
+document.addEventListener("click", (e) => {
+  const note = e.target.closest && e.target.closest("#answer ul ~ p");
+  if (note) note.classList.toggle("open");
+});
+
+// The QR code of the link: beside it, and the whole window's height when clicked (to scan from the back row).
+document.addEventListener("click", (e) => {
+  const qr = e.target.closest && e.target.closest("#share-qr .qr");
+  if (qr) qr.classList.toggle("big");
+});
+
+// Keys a presentation clicker sends, with the focus outside the text box and the lists: PageDown / PageUp
+// and the arrow keys go to the next / previous example, r is Reveal / Hide, ? shows the keys (Escape unpins,
+// in the tokens' own handler, and closes the keys and a big QR code).
+const PLAYGROUND_KEYS = [["PageDown  →  ↓", "next example"], ["PageUp  ←  ↑", "previous example"],
+                         ["r", "Reveal / Hide"], ["Escape", "unpin a token, close this"], ["?", "these keys"]];
+
+function playgroundToggleKeys(show) {
+  let help = document.getElementById("keys-help");
+  if (!help) {
+    help = document.createElement("div");
+    help.id = "keys-help";
+    help.setAttribute("role", "dialog");
+    help.setAttribute("aria-label", "Keys");
+    help.innerHTML = "<h3>Keys (click outside the text box first)</h3><dl></dl>";
+    const list = help.querySelector("dl");
+    for (const [keys, what] of PLAYGROUND_KEYS) {
+      const dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = keys;
+      dd.textContent = what;
+      list.append(dt, dd);
+    }
+    help.addEventListener("click", () => playgroundToggleKeys(false));
+    help.hidden = true;
+    document.body.appendChild(help);
+  }
+  help.hidden = show === undefined ? !help.hidden : !show;
+}
+
+function playgroundTyping(el) {
+  return !!el && el.matches && (el.matches("textarea, select, [contenteditable=''], [contenteditable='true']") ||
+    (el.matches("input") && !el.matches("[type=checkbox], [type=radio], [type=button], [type=submit], [type=range]")));
+}
+
+function playgroundGoToExample(step) {
+  const buttons = [...document.querySelectorAll("#examples button[id^='example-']")];
+  if (!buttons.length) return;
+  const at = buttons.findIndex((b) => b.id === `example-${playgroundLecture.example}`);
+  const next = at < 0 ? (step > 0 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
+  buttons[next].click();
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || playgroundTyping(e.target)) return;
+  if (e.target.closest && e.target.closest("#panels .tok, #view")) return;  // arrows move between tokens, views
+  if (e.key === "Escape") {
+    playgroundToggleKeys(false);
+    document.querySelectorAll("#share-qr .qr.big").forEach((qr) => qr.classList.remove("big"));
+    return;
+  }
+  const step = {PageDown: 1, ArrowRight: 1, ArrowDown: 1, PageUp: -1, ArrowLeft: -1, ArrowUp: -1}[e.key];
+  if (step) {
+    e.preventDefault();
+    playgroundGoToExample(step);
+  } else if (e.key === "r" || e.key === "R") {
+    const reveal = document.getElementById("reveal");
+    if (reveal && reveal.checkVisibility()) { e.preventDefault(); reveal.click(); }
+  } else if (e.key === "?") {
+    e.preventDefault();
+    playgroundToggleKeys();
+  }
+});
+
+// The card in presenter view and on a phone: id, the piece as its panel draws it, and its bytes; the rest
+// on demand (an under-trained token's whole card is taller than a phone's free space above or below it).
+function playgroundCompactCards() {
+  return document.body.classList.contains("present") || document.documentElement.clientWidth < 600;
+}
+
+function playgroundCompactTip(tok) {
+  const bytes = /^bytes (.+)$/m.exec(tok.dataset.tip || "");
+  return `id ${tok.dataset.id}  ${tok.textContent}` + (bytes ? `\nbytes ${bytes[1]}` : "");
+}
+
+function playgroundDetailsButton(card, tok, placed) {
+  const details = document.createElement("button");
+  details.id = "card-details";
+  details.textContent = "details";
+  details.addEventListener("click", (e) => {
+    e.stopPropagation();
+    card.classList.remove("compact");
+    card.firstChild.textContent = tok.dataset.tip;
+    details.remove();
+    placed();
+  });
+  return details;
+}
+
+// Whether a token is in the window and, in a panel that scrolls, inside its panel's box.
+function playgroundInView(tok, own, vw, vh) {
+  const box = tok.closest(".toks"), room = box ? box.getBoundingClientRect() : {top: 0, bottom: vh, left: 0, right: vw};
+  return own.bottom > Math.max(0, room.top) && own.top < Math.min(vh, room.bottom) &&
+    own.right > Math.max(0, room.left) && own.left < Math.min(vw, room.right);
 }

@@ -1,0 +1,365 @@
+"""The lecture's layout and controls in a real browser (issue 27b): after Reveal the answer and the tokens on one
+screen, no token drawn over two lines, a share link that keeps the whole setup (with its QR code), Clear, the
+keys a clicker sends, a compact card that keeps clear of the tokens it speaks of, tables that scroll inside
+their box, charts in the page's theme, and the size control."""
+
+from __future__ import annotations
+
+import pytest
+from browser import SCREENSHOTS, open_page, type_text, wait_for_ids
+from test_lecture_browser import CUT_TOKENS
+
+from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
+
+# (width, height, colour scheme, presenter view): the rooms of issue 27.
+ROOMS = [(1280, 720, "light", False), (1024, 768, "dark", False), (1280, 720, "light", True), (1024, 768, "dark", True)]
+ROOM_IDS = [f"{w}x{h}-{s}{'-present' if p else ''}" for w, h, s, p in ROOMS]
+
+# The boxes the room must see after Reveal: the answer, and each panel's title, counts and first two rows of
+# tokens (a row: the top-level blocks of its token box that share a top), as [left, top, right, bottom].
+ANSWER_AND_TOKENS = """() => {
+    const box = el => { if (!el) return null; const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const union = rects => [Math.min(...rects.map(r => r.left)), Math.min(...rects.map(r => r.top)),
+                            Math.max(...rects.map(r => r.right)), Math.max(...rects.map(r => r.bottom))];
+    const out = {"answer": box(document.querySelector("#answer .prose"))};
+    for (const panel of document.querySelectorAll("#panels [data-tokenizer]")) {
+        const name = panel.closest("[id^=panel-]").id;
+        out[`${name} title`] = box(panel.querySelector("h3"));
+        out[`${name} counts`] = box(panel.querySelector(".stats"));
+        const blocks = [...panel.querySelectorAll(".toks > .tok, .toks > .group")].map(t => t.getBoundingClientRect());
+        const tops = [...new Set(blocks.map(r => Math.round(r.top)))].sort((a, b) => a - b)
+            .filter((top, i, all) => i === 0 || top - all[i - 1] > 4);
+        const rows = blocks.filter(r => r.top < (tops.length > 2 ? tops[2] - 4 : Infinity));
+        out[`${name} two rows (${Math.min(tops.length, 2)})`] = rows.length ? union(rows) : null;
+    }
+    return out;
+}"""
+
+# Every visible .tok drawn as more than one box.
+SPLIT_TOKENS = """() => [...document.querySelectorAll('.tok')].filter(t => t.checkVisibility() && t.getClientRects().length > 1)
+                        .map(t => t.textContent)"""
+
+
+def off_screen(page, width: int, height: int) -> list[str]:
+    boxes = page.evaluate(ANSWER_AND_TOKENS)
+    return [f"{what}: {[round(v) for v in box] if box else None}" for what, box in boxes.items()
+            if box is None or box[2] - box[0] < 1 or box[0] < 0 or box[1] < 0 or box[2] > width + 0.5
+            or box[3] > height + 0.5]
+
+
+def show_example(page, example) -> None:
+    page.locator(f"#example-{example.key}").click()
+    wait_for_ids(page, example.text)
+    page.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=example.question)
+    page.wait_for_function("() => document.querySelector('#answer li, #answer p')")
+
+
+def reveal(page) -> None:
+    page.locator("#reveal").click()
+    page.wait_for_function("() => document.body.classList.contains('revealed')")
+    page.locator("#answer .prose").wait_for(state="visible")
+    page.wait_for_timeout(100)  # the frame that fits the tokens to the revealed layout
+
+
+def new_page(browser, app_url, width, height, scheme, query=""):
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{app_url}?__theme={scheme}{query}")
+    page.wait_for_selector("#panel-gpt2 .tok")
+    return context, page, errors
+
+
+@pytest.mark.parametrize("width, height, scheme, present", ROOMS, ids=ROOM_IDS)
+def test_after_reveal_the_answer_and_two_rows_of_tokens_fit_one_screen(browser, app_url, width, height, scheme,
+                                                                         present):
+    """For every example: after Reveal, without scrolling, the answer and each panel's title, counts and first
+    two rows of tokens in the window; no token drawn over two lines."""
+    context, page, errors = new_page(browser, app_url, width, height, scheme, "&present=1" if present else "")
+    for example in EXAMPLES:
+        show_example(page, example)
+        reveal(page)
+        assert page.evaluate("() => window.scrollY") == 0
+        assert off_screen(page, width, height) == [], example.key
+        assert page.evaluate(SPLIT_TOKENS) == [], example.key
+        assert page.evaluate(CUT_TOKENS) == [], example.key
+        if present and (width, example.key) == (1024, "hindi"):
+            page.screenshot(path=SCREENSHOTS / "presenter-1024x768-hindi-revealed.png")
+        page.locator("#reveal").click()  # hidden again before the next example
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["plain", "present"])
+def test_no_token_over_two_lines_on_a_phone(browser, app_url, present):
+    context, page, errors = new_page(browser, app_url, 390, 844, "light", "&present=1" if present else "")
+    for example in EXAMPLES:
+        show_example(page, example)
+        reveal(page)
+        assert page.evaluate(SPLIT_TOKENS) == [], example.key
+        assert page.evaluate(CUT_TOKENS) == [], example.key
+        page.locator("#reveal").click()
+    assert errors == []
+    context.close()
+
+
+def test_the_glitch_word_is_one_line_in_presenter_view_and_only_drawn_smaller(browser, app_url):
+    """The example whose point is one token: ' SolidGoldMagikarp' wider than its panel at 1024x768 in presenter
+    view is drawn smaller on one line (it wrapped as '·SolidGoldMagik' / 'arp'), its neighbours at full size,
+    and back at full size when the panels are wide enough again."""
+    context, page, errors = new_page(browser, app_url, 1024, 768, "dark", "&present=1&example=magikarp")
+    wait_for_ids(page, EXAMPLES_BY_KEY["magikarp"].text)
+    page.wait_for_timeout(100)
+    sizes = page.evaluate("""() => {
+        const toks = [...document.querySelectorAll('#panel-gpt2 .tok')];
+        const word = toks.find(t => t.dataset.id === '43453'), room = word.parentElement.clientWidth;
+        const size = t => parseFloat(getComputedStyle(t).fontSize);
+        return {word: size(word), rest: toks.filter(t => t !== word).map(size), room, wide: word.getBoundingClientRect().width,
+                lines: Math.round(word.getBoundingClientRect().height / parseFloat(getComputedStyle(word).lineHeight))};
+    }""")
+    full = 1.7 * 16  # presenter view's token size
+    assert set(sizes["rest"]) == {full}
+    assert sizes["lines"] == 1 and sizes["wide"] <= sizes["room"]
+    assert 0.6 * full < sizes["word"] < full
+    page.set_viewport_size({"width": 1900, "height": 900})
+    page.wait_for_function(f"() => parseFloat(getComputedStyle(document.querySelector('.tok[data-id=\"43453\"]')).fontSize) === {full}")
+    assert errors == []
+    context.close()
+
+
+def share(page) -> str:
+    box = page.locator("#share-link textarea, #share-link input").first
+    page.locator("#share").click()
+    page.wait_for_function("() => (document.querySelector('#share-link textarea, #share-link input').value || '').includes('z=')")
+    page.locator("#share-qr svg").wait_for(state="attached")
+    return box.input_value()
+
+
+def setup_shown(page) -> dict:
+    return page.evaluate("""() => ({
+        text: document.querySelector('#input-text textarea').value,
+        prompt: document.querySelector('#prompt').textContent.trim(),
+        tokenizers: [...document.querySelectorAll('#panels [data-tokenizer]')].map(p => p.dataset.tokenizer),
+        guess: document.body.classList.contains('guess'), present: document.body.classList.contains('present'),
+        marks: document.querySelector('#mark-ws input').checked, ids: !!document.querySelector('#panels .toks.ids'),
+        size: document.body.dataset.size,
+        fontSize: parseFloat(getComputedStyle(document.querySelector('#panels .toks')).fontSize)})""")
+
+
+def test_a_share_link_keeps_the_whole_setup_and_draws_its_qr_code(browser, app_url):
+    """Text (edited), example, tokenizers, Guess first, presenter view, whitespace marks, view and size: a
+    fresh browser opening the link shows the same question in the same modes; the QR code beside the link
+    grows to the window's height when clicked."""
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=hindi")
+    hindi = EXAMPLES_BY_KEY["hindi"]
+    wait_for_ids(page, hindi.text)
+    page.locator("#tokenizer-1 input").click()
+    page.get_by_role("option", name="GPT-4o o200k_base").first.click()
+    page.wait_for_function("() => document.querySelector('#panel-bert [data-tokenizer]').dataset.tokenizer === 'gpt4o'")
+    box = page.locator("#input-text textarea")
+    box.press("End")
+    box.press_sequentially(" नमस्ते")
+    text = hindi.text + " नमस्ते"
+    wait_for_ids(page, text, names=("gpt2", "gpt4o", "llama"))
+    page.get_by_label("Show whitespace (· → ↵)").uncheck()
+    page.locator("#view").get_by_text("ids").click()
+    page.wait_for_function("() => document.querySelector('#panels .toks.ids')")
+    page.locator("#size-up").click()
+    page.locator("#size-up").click()
+    page.get_by_label("Guess first").check()
+    page.get_by_label("Presenter view").check()
+    page.wait_for_function("() => document.body.classList.contains('present') && document.body.classList.contains('guess')")
+    page.locator("#reveal").click()
+    shown = setup_shown(page)
+    assert shown["size"] == "130" and shown["fontSize"] == pytest.approx(1.7 * 16 * 1.3, abs=0.1)
+    link = share(page)
+    assert "example=hindi" in link and "tokenizers=gpt2%2Cgpt4o%2Cllama" in link and "size=130" in link
+
+    fresh = browser.new_context(viewport={"width": 1280, "height": 720})  # a student's browser, nothing shared
+    other = fresh.new_page()
+    other.goto(link)
+    wait_for_ids(other, text, names=("gpt2", "gpt4o", "llama"))
+    other.wait_for_function("() => document.querySelector('#panels .toks.ids') && document.body.classList.contains('guess')")
+    again = setup_shown(other)
+    assert again == {**shown, "fontSize": again["fontSize"]} and again["fontSize"] == pytest.approx(shown["fontSize"])
+    assert again["prompt"].startswith("Hindi:") and again["marks"] is False and again["ids"] and again["present"]
+    assert not other.locator("#answer .prose").is_visible(), "Guess first: nothing revealed yet"
+    fresh.close()
+
+    qr = page.locator("#share-qr .qr")
+    modules = page.eval_on_selector("#share-qr svg", "s => s.viewBox.baseVal.width")
+    assert 21 + 8 <= modules <= 177 + 8  # a QR code's size: 21 to 177 modules, and its quiet zone of 4 on each side
+    assert qr.bounding_box()["height"] >= 120
+    assert qr.is_visible(), "shown in presenter view: the room scans it"
+    qr.click()
+    big = qr.bounding_box()
+    assert big["height"] >= 0.9 * 720 and big["y"] >= 0 and big["y"] + big["height"] <= 720
+    page.keyboard.press("Escape")
+    assert qr.bounding_box()["height"] < 200
+    assert errors == []
+    context.close()
+
+
+def test_clear_drops_the_text_the_example_and_its_question(browser, app_url):
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=hindi")
+    wait_for_ids(page, EXAMPLES_BY_KEY["hindi"].text)
+    reveal(page)
+    page.locator("#clear").click()
+    page.wait_for_function("() => document.querySelector('#input-text textarea').value === ''")
+    page.wait_for_function("() => !document.querySelector('#prompt p') && !document.querySelector('#answer li')")
+    assert not page.locator("#reveal").is_visible() and not page.evaluate("() => document.body.classList.contains('revealed')")
+    type_text(page, "x")
+    wait_for_ids(page, "x")
+    assert page.inner_text("#prompt").strip() == "" and page.locator("#answer li").count() == 0
+    assert not page.locator("#reveal").is_visible()
+    assert errors == []
+    context.close()
+
+
+def test_the_keys_a_clicker_sends(browser, app_url):
+    """With the focus outside the text box: PageDown / PageUp and the arrows step through the examples, r is
+    Reveal, ? lists the keys and Escape closes them; in the text box they are the text box's."""
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=code")
+    wait_for_ids(page, EXAMPLES[0].text)
+    page.locator("h1").click()  # the focus leaves the text box
+    for key, example in (("PageDown", EXAMPLES[1]), ("PageDown", EXAMPLES[2]), ("PageUp", EXAMPLES[1]),
+                         ("ArrowRight", EXAMPLES[2]), ("ArrowLeft", EXAMPLES[1]), ("ArrowDown", EXAMPLES[2])):
+        page.keyboard.press(key)
+        wait_for_ids(page, example.text)
+        page.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=example.question)
+    page.locator("h1").click()
+    page.keyboard.press("r")
+    page.wait_for_function("() => document.body.classList.contains('revealed')")
+    page.keyboard.press("r")
+    page.wait_for_function("() => !document.body.classList.contains('revealed')")
+    page.keyboard.press("?")
+    help_box = page.locator("#keys-help")
+    assert help_box.is_visible() and "PageDown" in help_box.inner_text() and "Reveal" in help_box.inner_text()
+    page.keyboard.press("Escape")
+    assert not help_box.is_visible()
+    page.locator("#input-text textarea").click()  # typing: the keys are the text box's own
+    page.keyboard.press("PageDown")
+    page.keyboard.press("r")
+    assert page.locator("#input-text textarea").input_value() == EXAMPLES[2].text + "r"
+    assert errors == []
+    context.close()
+
+
+# Pin every token of every panel: for each, the card's box against the window and against the boxes of its
+# token, the tokens it lights and every marked (under-trained) token in the window; and its size.
+PINNED_CARDS = """() => {
+    const bad = [], sizes = [];
+    const boxes = els => els.flatMap(t => [...t.getClientRects()]);
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+    for (const tok of document.querySelectorAll("#panels .tok")) {
+        tok.scrollIntoView({block: "center", behavior: "instant"});
+        tok.click();
+        const card = document.getElementById("tok-card").getBoundingClientRect();
+        sizes.push([card.width, card.height]);
+        const keep = boxes([tok, ...document.querySelectorAll("#panels .tok.linked, #panels .tok.pinned, #panels .tok.undertrained")])
+            .filter(r => r.bottom > 0 && r.top < vh);
+        const covered = keep.filter(r => overlap(card, r)).length;
+        if (card.left < 0 || card.top < 0 || card.right > vw || card.bottom > vh || covered) {
+            bad.push([tok.closest("[data-tokenizer]").dataset.tokenizer, tok.textContent, covered]);
+        }
+        tok.click();
+    }
+    window.scrollTo(0, 0);
+    return {bad, widest: Math.max(...sizes.map(s => s[0])), tallest: Math.max(...sizes.map(s => s[1]))};
+}"""
+
+
+@pytest.mark.parametrize("width, height, scheme", [(1280, 720, "light"), (1024, 768, "dark")], ids=["1280x720", "1024x768"])
+def test_a_pinned_card_in_presenter_view_is_compact_and_covers_nothing_it_speaks_of(browser, app_url, width, height,
+                                                                                      scheme):
+    context, page, errors = new_page(browser, app_url, width, height, scheme, "&present=1")
+    for key in ("glitch", "magikarp"):
+        show_example(page, EXAMPLES_BY_KEY[key])
+        reveal(page)
+        found = page.evaluate(PINNED_CARDS)
+        assert found["bad"] == [], key
+        assert found["tallest"] < 140 and found["widest"] < 420, key  # it was about 780 x 310 on a glitch token
+    page.locator('#panel-gpt2 .tok[data-id="43453"]').click()
+    card = page.locator("#tok-card")
+    assert card.is_visible() and card.inner_text().startswith("id 43453  ·SolidGoldMagikarp")
+    page.locator("#card-details").click()  # the rest on demand
+    assert "chars [" in card.inner_text()
+    page.mouse.wheel(0, 2000)  # the token scrolls out of view: its card goes too
+    page.wait_for_function("() => document.querySelector('.tok[data-id=\"43453\"]').getBoundingClientRect().bottom < 0")
+    page.wait_for_function("() => !document.getElementById('tok-card').checkVisibility({visibilityProperty: true})")
+    page.mouse.wheel(0, -4000)
+    page.wait_for_function("() => document.getElementById('tok-card').checkVisibility({visibilityProperty: true})")
+    assert errors == []
+    context.close()
+
+
+def test_the_size_control_scales_the_tokens_and_the_stepper(browser, app_url):
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=magikarp")
+    wait_for_ids(page, EXAMPLES_BY_KEY["magikarp"].text)
+    page.locator("#replay-all").click()
+    page.wait_for_selector(".stepper .step-chip")
+    size = "() => [...document.querySelectorAll('#panels .toks, .step-chip')].map(e => parseFloat(getComputedStyle(e).fontSize))"
+    before = page.evaluate(size)
+    page.locator("#size-up").click()
+    after = page.evaluate(size)
+    assert after == pytest.approx([b * 1.15 for b in before], abs=0.05)
+    page.locator("#size-down").click()
+    page.locator("#size-down").click()
+    assert page.evaluate(size) == pytest.approx([b * 0.9 for b in before], abs=0.05)
+    assert errors == []
+    context.close()
+
+
+# A table's box, and where its first and last header cells are, before and after it is scrolled to its end.
+TABLE_SCROLLED = """table => {
+    const box = table.getBoundingClientRect(), heads = table.querySelectorAll("thead th");
+    const at = th => { const r = th.getBoundingClientRect(); return [r.left, r.right]; };
+    const before = {first: at(heads[0]), last: at(heads[heads.length - 1])};
+    table.scrollLeft = table.scrollWidth;
+    const after = {first: at(heads[0]), last: at(heads[heads.length - 1])};
+    table.scrollLeft = 0;
+    return {box: [box.left, box.right], scrolls: table.scrollWidth > table.clientWidth, before, after,
+            lastHead: heads[heads.length - 1].textContent};
+}"""
+
+
+def chart_is_dark(page, selector: str) -> bool:
+    """The chart as drawn on the screen: mostly dark pixels (its background) in dark mode."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(page.locator(selector).screenshot())).convert("L")
+    return sum(image.getdata()) / (image.width * image.height) < 90
+
+
+def test_tables_scroll_inside_their_box_and_charts_follow_the_theme(browser, app_url):
+    """At 1024 px: Languages' table (with its [UNK] column) and the slide's table for all eight tokenizers
+    reach every column inside their box, the first column kept in place; in dark mode both charts are dark."""
+    context, page, errors = new_page(browser, app_url, 1024, 768, "dark")
+    page.locator("#languages > .label-wrap").click()
+    page.wait_for_selector("#premium table")
+    page.locator("#slide > .label-wrap").click()
+    page.get_by_label("All 8 tokenizers").check()
+    page.wait_for_function("() => document.querySelectorAll('#slide table thead th').length === 10")
+    for selector, last in (("#premium table", "BERT [UNK]"), ("#slide table", "Gemma SentencePiece")):
+        table = page.locator(selector)
+        table.scroll_into_view_if_needed()
+        found = table.evaluate(TABLE_SCROLLED)
+        left, right = found["box"]
+        assert right <= 1024 and found["lastHead"] == last, selector
+        if found["scrolls"]:
+            assert found["before"]["last"][1] > right + 1, f"{selector}: the last column starts out of the box"
+            assert left - 1 <= found["after"]["last"][0] and found["after"]["last"][1] <= right + 1, selector
+            assert found["after"]["first"] == pytest.approx(found["before"]["first"], abs=1), f"{selector}: first column fixed"
+        else:
+            assert found["before"]["last"][1] <= right + 1, selector
+    assert page.evaluate("() => document.querySelector('#premium table').scrollWidth > "
+                         "document.querySelector('#premium table').clientWidth"), "ten columns do not fit 1024 px"
+    for chart in ("#premium img.plot", "#slide img.plot"):
+        page.locator(chart).scroll_into_view_if_needed()
+        assert chart_is_dark(page, chart), chart
+    assert errors == []
+    context.close()
