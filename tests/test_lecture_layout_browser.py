@@ -147,6 +147,16 @@ def setup_shown(page) -> dict:
         fontSize: parseFloat(getComputedStyle(document.querySelector('#panels .toks')).fontSize)})""")
 
 
+def scanned(png: bytes) -> list[str]:
+    """The QR codes zxing-cpp reads in a screenshot."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    return [code.text for code in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
+
+
 def test_a_share_link_keeps_the_whole_setup_and_draws_its_qr_code(browser, app_url):
     """Text (edited), example, tokenizers, Guess first, presenter view, whitespace marks, view and size: a
     fresh browser opening the link shows the same question in the same modes; the QR code beside the link
@@ -190,13 +200,16 @@ def test_a_share_link_keeps_the_whole_setup_and_draws_its_qr_code(browser, app_u
     qr = page.locator("#share-qr .qr")
     modules = page.eval_on_selector("#share-qr svg", "s => s.viewBox.baseVal.width")
     assert 21 + 8 <= modules <= 177 + 8  # a QR code's size: 21 to 177 modules, and its quiet zone of 4 on each side
-    assert qr.bounding_box()["height"] >= 120
+    assert qr.bounding_box()["height"] >= 90
     assert qr.is_visible(), "shown in presenter view: the room scans it"
+    assert scanned(qr.screenshot()) == [link]
     qr.click()
-    big = qr.bounding_box()
+    big = page.locator("#qr-overlay .qr").bounding_box()
     assert big["height"] >= 0.9 * 720 and big["y"] >= 0 and big["y"] + big["height"] <= 720
+    assert page.eval_on_selector("#qr-overlay svg", "s => s.viewBox.baseVal.width") == modules
+    assert set(scanned(page.screenshot())) == {link}  # what a phone in the room reads (the small one too, dimmed)
     page.keyboard.press("Escape")
-    assert qr.bounding_box()["height"] < 200
+    assert page.locator("#qr-overlay").count() == 0
     assert errors == []
     context.close()
 
@@ -329,10 +342,10 @@ def chart_is_dark(page, selector: str) -> bool:
     """The chart as drawn on the screen: mostly dark pixels (its background) in dark mode."""
     import io
 
-    from PIL import Image
+    from PIL import Image, ImageStat
 
     image = Image.open(io.BytesIO(page.locator(selector).screenshot())).convert("L")
-    return sum(image.getdata()) / (image.width * image.height) < 90
+    return ImageStat.Stat(image).mean[0] < 90
 
 
 def test_tables_scroll_inside_their_box_and_charts_follow_the_theme(browser, app_url):

@@ -337,9 +337,10 @@ def build_demo() -> gr.Blocks:
             present = gr.Checkbox(value=False, label="Presenter view", elem_id="present", container=False,
                                   min_width=0, scale=0)
             replay_all = gr.Button("How is it built?", size="sm", elem_id="replay-all", scale=0, min_width=0)
-            size_down = gr.Button("A-", size="sm", elem_id="size-down", scale=0, min_width=0)
-            size_up = gr.Button("A+", size="sm", elem_id="size-up", scale=0, min_width=0)
-            keys = gr.Button("?", size="sm", elem_id="keys", scale=0, min_width=0)
+            with gr.Row(elem_id="page-keys"):  # kept together on one line
+                size_down = gr.Button("A-", size="sm", elem_id="size-down", scale=0, min_width=0)
+                size_up = gr.Button("A+", size="sm", elem_id="size-up", scale=0, min_width=0)
+                keys = gr.Button("?", size="sm", elem_id="keys", scale=0, min_width=0)
             share = gr.Button("Copy share link", size="sm", elem_id="share", scale=0, min_width=0)
             share_link = gr.Textbox(show_label=False, elem_id="share-link", interactive=False, lines=1,
                                     placeholder="a link to this text appears here", container=False,

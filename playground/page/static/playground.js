@@ -984,10 +984,23 @@ document.addEventListener("click", (e) => {
   if (note) note.classList.toggle("open");
 });
 
-// The QR code of the link: beside it, and the whole window's height when clicked (to scan from the back row).
+// The QR code of the link: beside it, and the whole window's height when clicked (to scan from the back row),
+// drawn in a layer of the page's own (inside Gradio's blocks, a fixed box is placed by them, not the window).
+function playgroundBigQr(show) {
+  const shown = document.getElementById("qr-overlay");
+  if (shown) shown.remove();
+  const qr = show && document.querySelector("#share-qr .qr");
+  if (!qr) return;
+  const overlay = document.createElement("div");
+  overlay.id = "qr-overlay";
+  overlay.title = "Click or Escape: back to the page";
+  overlay.appendChild(qr.cloneNode(true));
+  overlay.addEventListener("click", () => playgroundBigQr(false));
+  document.body.appendChild(overlay);
+}
+
 document.addEventListener("click", (e) => {
-  const qr = e.target.closest && e.target.closest("#share-qr .qr");
-  if (qr) qr.classList.toggle("big");
+  if (e.target.closest && e.target.closest("#share-qr .qr")) playgroundBigQr(true);
 });
 
 // Keys a presentation clicker sends, with the focus outside the text box and the lists: PageDown / PageUp
@@ -1036,7 +1049,7 @@ document.addEventListener("keydown", (e) => {
   if (e.target.closest && e.target.closest("#panels .tok, #view")) return;  // arrows move between tokens, views
   if (e.key === "Escape") {
     playgroundToggleKeys(false);
-    document.querySelectorAll("#share-qr .qr.big").forEach((qr) => qr.classList.remove("big"));
+    playgroundBigQr(false);
     return;
   }
   const step = {PageDown: 1, ArrowRight: 1, ArrowDown: 1, PageUp: -1, ArrowLeft: -1, ArrowUp: -1}[e.key];
