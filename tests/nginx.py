@@ -106,10 +106,12 @@ def wait_listening(port: int, process: subprocess.Popen) -> None:
     raise TimeoutError(f"nginx did not listen on {port}")
 
 
-def upstreams(access_log: Path, uri_part: str) -> list[str]:
-    """The replica each logged request whose URI holds `uri_part` was answered by (the last nginx tried)."""
+def upstreams(access_log: Path, edits: bool = True) -> list[str]:
+    """The replica that answered each logged edit (or, with edits=False, each other request), in order:
+    the last one nginx tried."""
     lines = access_log.read_text().splitlines() if access_log.exists() else []
-    return [line.split(" ", 2)[2].rsplit(" ", 1)[0].split(", ")[-1] for line in lines if uri_part in line.split(" ")[1]]
+    return [line.split(" ", 2)[2].rsplit(" ", 1)[0].split(", ")[-1] for line in lines
+            if line.split(" ")[1].startswith("/playground/edit") == edits]
 
 
 def the_class_works(page, url: str, tmp_path: Path) -> None:
