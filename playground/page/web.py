@@ -305,7 +305,7 @@ def build_demo() -> gr.Blocks:
             example_buttons = [gr.Button(e.title, size="sm", elem_id=f"example-{e.key}", elem_classes="chip",
                                          min_width=0, scale=0) for e in EXAMPLES]
         text = gr.Textbox(
-            show_label=False, elem_id="input-text", lines=2, max_lines=8, autofocus=True,
+            show_label=False, elem_id="input-text", lines=2, max_lines=8,  # focused by playground.js
             placeholder="Type or paste anything", container=False,
         )
         link_message = gr.HTML(elem_id="link-note", visible=False)  # a damaged share link says so here

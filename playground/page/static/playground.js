@@ -855,3 +855,25 @@ async function playgroundReplayAll(text) {
   playgroundOpenSteppers(panels.map((panel, i) => ({panel, chunks: results[i].chunks, cut: results[i].cut})),
                          () => "The whole text, chunk by chunk");
 }
+
+// The text box takes the first key. Top-level, it is focused as the page loads (Gradio's autofocus is off:
+// in a frame of another origin, a Space's page, the browser refuses autofocus and logs an error); anywhere,
+// a first character typed with nothing focused (a tap on the frame, then a key) goes into the box, at its end.
+function playgroundFocusTextBox() {
+  const box = document.querySelector("#input-text textarea");
+  if (!box) return false;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+  return true;
+}
+if (window.self === window.top) {
+  (function focusOnLoad(tries) {
+    if (!playgroundFocusTextBox() && tries > 0) setTimeout(() => focusOnLoad(tries - 1), 50);
+  })(200);
+}
+document.addEventListener("keydown", (e) => {
+  const nothingFocused = !document.activeElement || document.activeElement === document.body;
+  if (nothingFocused && e.key.length === 1 && e.key !== " " && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    playgroundFocusTextBox();
+  }
+}, true);
