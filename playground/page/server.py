@@ -3,7 +3,8 @@
 Everyone with the link reaches every route Gradio serves, not only the page. So:
 - Routes: only what the page and the documented API need. Deep-link state files, uploads,
   run history, file serving and the direct /run and /api routes (which skip the queue's
-  limits) answer 404; /call/<name> serves the public endpoints only.
+  limits) answer 404; /call/<name> serves the public endpoints only. Every rule judges the path the
+  app routes by (route_path): the same under GRADIO_ROOT_PATH and behind any proxy's prefix.
 - Requests: bodies over MAX_BODY_BYTES are refused with 413 before Gradio reads them; a call
   to an event that does not exist, runs in the browser only, or gets the wrong number of values
   is refused with a message saying so; a query string over MAX_QUERY_BYTES is cut to fit.
@@ -45,6 +46,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 import anyio
 import orjson
+from starlette._utils import get_route_path  # private, but it is the router's own: the Guard must agree with it
 
 from playground.tokenizers.from_file import register_all
 from playground.tokenizers.registry import registrations
@@ -99,7 +101,7 @@ class Guard:
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        path, method = scope["path"], scope["method"]
+        path, method = route_path(scope), scope["method"]
         send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED))
         if path.startswith(REFUSED_PREFIXES):
             return await _answer(send, 404, "Not found: this classroom server does not offer that route.")
@@ -125,6 +127,15 @@ class Guard:
             return await _answer(send, 404, f"No such event waiting to be read: a result is kept until it is "
                                             f"read, for at most {UNREAD_SECONDS} s. Send the request again.")
         return await self.app(scope, _limited(receive), send)
+
+
+def route_path(scope) -> str:
+    """The path the app routes this request by: scope["path"] without the root path (GRADIO_ROOT_PATH,
+    or a proxy's prefix), computed by Starlette's own function, the one its router and FastAPI's match
+    routes with. Judged on scope["path"], /tok/gradio_api/upload under GRADIO_ROOT_PATH=/tok passed every
+    refusal and reached the upload route. The server has already decoded it (%2F is a "/"), and
+    like the router, it keeps dot segments and doubled slashes, which match no route."""
+    return get_route_path(scope)
 
 
 def cut_query(query: bytes) -> bytes:

@@ -316,7 +316,7 @@ def build_demo() -> gr.Blocks:
                                          min_width=0, scale=0) for e in EXAMPLES]
             clear = gr.Button("Clear", size="sm", elem_id="clear", elem_classes="chip", min_width=0, scale=0)
         text = gr.Textbox(
-            show_label=False, elem_id="input-text", lines=2, max_lines=8, autofocus=True,
+            show_label=False, elem_id="input-text", lines=2, max_lines=8,  # focused by playground.js
             placeholder="Type or paste anything", container=False,
         )
         link_message = gr.HTML(elem_id="link-note", visible=False)  # a damaged share link says so here
@@ -461,6 +461,11 @@ def launch(demo: gr.Blocks) -> None:
     demo.launch(
         app_kwargs=app_kwargs(),
         run_history=False,  # it would keep every run's text in the browser, shown to the next person
+        # No server-side rendering, whatever GRADIO_SSR_MODE says (a Space may set it): with it, Gradio puts
+        # its Node server in front of this one, and Node forwards only Gradio's own routes, so every POST to
+        # the page's edit route (/playground/edit) answered 405 and no token was drawn; and Node served the
+        # page itself, without the Guard's headers (no-store, the cross-origin isolation of its worker).
+        ssr_mode=False,
         state_session_capacity=server.SESSION_CAPACITY,
         # Gradio runs at most max_threads events at once, whatever their concurrency limits: with its
         # default of 40, 40 long texts waiting for the worker would hold every place a small edit needs.

@@ -1044,6 +1044,16 @@ function playgroundGoToExample(step) {
   buttons[next].click();
 }
 
+function playgroundRevealShown() {
+  const reveal = document.getElementById("reveal");
+  return Boolean(reveal && reveal.checkVisibility());
+}
+
+// The keys the clicker's handler below takes with nothing focused: they are not sent into the text box.
+function playgroundIsLectureKey(key) {
+  return key === "?" || ((key === "r" || key === "R") && playgroundRevealShown());
+}
+
 document.addEventListener("keydown", (e) => {
   if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || playgroundTyping(e.target)) return;
   if (e.target.closest && e.target.closest("#panels .tok, #view")) return;  // arrows move between tokens, views
@@ -1057,8 +1067,7 @@ document.addEventListener("keydown", (e) => {
     e.preventDefault();
     playgroundGoToExample(step);
   } else if (e.key === "r" || e.key === "R") {
-    const reveal = document.getElementById("reveal");
-    if (reveal && reveal.checkVisibility()) { e.preventDefault(); reveal.click(); }
+    if (playgroundRevealShown()) { e.preventDefault(); document.getElementById("reveal").click(); }
   } else if (e.key === "?") {
     e.preventDefault();
     playgroundToggleKeys();
@@ -1096,3 +1105,26 @@ function playgroundInView(tok, own, vw, vh) {
   return own.bottom > Math.max(0, room.top) && own.top < Math.min(vh, room.bottom) &&
     own.right > Math.max(0, room.left) && own.left < Math.min(vw, room.right);
 }
+
+// The text box takes the first key. Top-level, it is focused as the page loads (Gradio's autofocus is off:
+// in a frame of another origin, a Space's page, the browser refuses autofocus and logs an error); anywhere,
+// a first character typed with nothing focused (a tap on the frame, then a key) goes into the box, at its end.
+function playgroundFocusTextBox() {
+  const box = document.querySelector("#input-text textarea");
+  if (!box) return false;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+  return true;
+}
+if (window.self === window.top) {
+  (function focusOnLoad(tries) {
+    if (!playgroundFocusTextBox() && tries > 0) setTimeout(() => focusOnLoad(tries - 1), 50);
+  })(200);
+}
+document.addEventListener("keydown", (e) => {
+  const nothingFocused = !document.activeElement || document.activeElement === document.body;
+  if (nothingFocused && e.key.length === 1 && e.key !== " " && !e.ctrlKey && !e.metaKey && !e.altKey
+      && !playgroundIsLectureKey(e.key)) {
+    playgroundFocusTextBox();
+  }
+}, true);

@@ -1,0 +1,30 @@
+"""The page with GRADIO_SSR_MODE=true, as a Space may start it: typing draws exact tokens, and the page
+comes from this server, with its headers (launch turns server-side rendering off: web.launch says why)."""
+
+from __future__ import annotations
+
+import pytest
+from browser import SCREENSHOTS, require_chromium, type_text, wait_for_ids
+from serve import running
+
+
+@pytest.fixture(scope="module")
+def app_url():
+    """Overrides browser.app_url: the app started with server-side rendering asked for."""
+    require_chromium()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with running("app.py", extra_env={"GRADIO_SSR_MODE": "true"}) as (url, _, _):
+        yield url
+
+
+def test_typing_is_exact_with_ssr_asked_for(page, app_url):
+    edits = []
+    page.on("response", lambda r: edits.append(r.status) if r.url.endswith("/playground/edit") else None)
+    response = page.goto(app_url)
+    wait_for_ids(page, "Hello world")
+    type_text(page, "SolidGoldMagikarp 1234567890")
+    wait_for_ids(page, "SolidGoldMagikarp 1234567890")
+    assert edits and set(edits) == {200}, edits
+    assert response.status == 200
+    assert response.headers.get("cache-control") == "no-store"  # the Guard's: nothing typed left on disk
+    assert response.headers.get("cross-origin-opener-policy") == "same-origin"
