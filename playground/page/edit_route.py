@@ -27,7 +27,8 @@ before it is read; at most SMALL_EDITS short texts and LONG_EDITS long ones are 
 (working in the handlers' lanes, or waiting for a slot or for the worker), and past that the
 answer is 503 with Retry-After (the page waits and says so), so long texts never take the places
 of small edits; a bad value gets a 400 that says what was expected; no value is printed; every
-answer carries Cache-Control: no-store (Guard's).
+answer carries Cache-Control: no-store (Guard's); the body must be sent as application/json (a page of
+another site may send it only after a preflight, which Guard refuses).
 """
 
 from __future__ import annotations
@@ -77,8 +78,8 @@ SMALL, LONG = Admission(SMALL_EDITS), Admission(LONG_EDITS)
 def edit_values(body: bytes) -> dict:
     """The request's fields, or a gr.Error saying what the body must be."""
     try:
-        values = orjson.loads(body)
-    except orjson.JSONDecodeError:
+        values = server.read_json(body)
+    except ValueError:
         raise refuse(f"the body must be JSON, an object with {', '.join(FIELDS)}") from None
     if not isinstance(values, dict):
         raise refuse(f"the body must be a JSON object with {', '.join(FIELDS)}; got {type(values).__name__}")
@@ -128,6 +129,10 @@ async def edit(request: Request) -> Response:
     document for any client): the page paints the panels when it reads that far, before the embedding
     is worked out. An error found before the first part is its status (400, 500); one after it, the
     answer's last member, "detail"."""
+    if request.headers.get("content-type", "").partition(";")[0].strip().lower() != "application/json":
+        # A page of another site may send a form or text/plain without asking first; application/json it
+        # may send only after a preflight, which server.Guard refuses.
+        return _json(415, {"detail": "The body must be sent as Content-Type: application/json."})
     try:
         body = await request.body()
     except ValueError:  # server.Guard: a body that grew past the cap without declaring its length

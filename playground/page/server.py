@@ -27,9 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import inspect
+import json
 import multiprocessing
 import multiprocessing.connection
 import os
+import re
 import signal
 import sys
 import threading
@@ -59,6 +62,7 @@ SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them,
 BIG_INPUT_CHARS = 10_000  # texts longer than this are worked on in the big-input worker, one at a time
 WORKER_IDLE_SECONDS = 120  # the worker exits after this long without a long text
 MAX_QUERY_BYTES = 60_000  # a longer query string is cut to this (Gradio fails on URLs over 65,536 characters)
+MAX_QUERY_PARAMS = 64  # distinct parameters a link keeps: the page reads six, Gradio a few more
 MAX_LINK_BYTES = 2 * 1024 * 1024  # the longest link a request line may carry: Chromium's own URL limit
 UNREAD_SECONDS = 60  # a result nobody has read for this long is dropped
 UNREAD_BYTES = 16_000_000  # JSON of results waiting to be read, all sessions together (Python holds up to ~4x)
@@ -79,6 +83,7 @@ REFUSED_PREFIXES = (  # 404 for every method
     "/gradio_api/vibe", "/gradio_api/undo-vibe", "/monitoring",
     "/gradio_api/custom_component/",  # prints the id it is sent to the log; the page uses no custom component
 )
+CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")  # in no path of the page's
 CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico")  # Gradio's own files: no user text, may be cached
 NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may carry what a user typed
 # On every answer: the page is cross-origin isolated, so that it may share memory with the worker that
@@ -101,9 +106,12 @@ class Guard:
             return await self.app(scope, receive, send)
         path, method = scope["path"], scope["method"]
         send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED))
+        refused = _from_another_site(scope) or _unprintable_path(scope["path"])
+        if refused:
+            return await _answer(send, *refused)
         if path.startswith(REFUSED_PREFIXES):
             return await _answer(send, 404, "Not found: this classroom server does not offer that route.")
-        if len(scope["query_string"]) > MAX_QUERY_BYTES:
+        if _long_query(scope["query_string"]):
             scope = {**scope, "query_string": cut_query(scope["query_string"])}
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and not declared.isdigit():
@@ -127,23 +135,66 @@ class Guard:
         return await self.app(scope, _limited(receive), send)
 
 
+def _from_another_site(scope) -> tuple[int, str] | None:
+    """(403, why) for a request another site's page made a browser send; else None.
+
+    Gradio's CORS middleware hands every request on (same_origin_only), so no answer carries an
+    Access-Control-Allow-Origin: another origin's page may not read one. Preflights are refused, and
+    so is what a browser marks as sent for another site's page (Sec-Fetch-Site, sent by every current
+    browser), but for opening the page itself: a link, or an iframe (a Hugging Face Space), may."""
+    if scope["method"] == "OPTIONS":  # a preflight: another origin asking what it may send
+        return 403, "This server answers its own page only: no other origin may call it from a browser."
+    headers = dict(scope["headers"])
+    if headers.get(b"sec-fetch-site", b"same-origin") in (b"same-origin", b"none"):
+        return None
+    if scope["method"] in ("GET", "HEAD") and headers.get(b"sec-fetch-mode") == b"navigate":
+        return None  # a link to the page, or the page in another site's iframe
+    return 403, "This server answers its own page only: a page of another site may not call it."
+
+
+def _unprintable_path(path: str) -> tuple[int, str] | None:
+    """(404, why) for a path with a control character in it (a %0A, say): no route of the page has one, and
+    Gradio's heartbeat fails on one when its connection closes, with a traceback in the log."""
+    if CONTROL_CHARACTER.search(path):
+        return 404, "Not found: no path of this server has a control character in it."
+    return None
+
+
+def same_origin_only() -> None:
+    """Gradio's CORS middleware gives any origin's page the answers when the server is reached by a name
+    other than localhost (a lecture hall's LAN address): here it passes every request on, untouched, and
+    Guard refuses what another site sends (_from_another_site). Scripts (gradio_client, curl) send no
+    Origin and work as before."""
+    import gradio.route_utils
+
+    gradio.route_utils.CustomCORSMiddleware.parent_configures_cors = lambda self: True
+
+
+def _long_query(query: bytes) -> bool:
+    return len(query) > MAX_QUERY_BYTES or query.count(b"&") >= MAX_QUERY_PARAMS
+
+
 def cut_query(query: bytes) -> bytes:
-    """A query string cut to MAX_QUERY_BYTES: every parameter is kept, the longest value is cut
-    (at a whole character) to what fits, like ?text= past the input limit."""
-    pairs = parse_qsl(query.decode("utf-8", "replace"), keep_blank_values=True)
+    """A query string cut to fit Gradio: each parameter once (a repeated one keeps its last value, the one
+    the page reads), at most MAX_QUERY_PARAMS of them, and at most MAX_QUERY_BYTES: the longest value is
+    cut (at a whole character) to what fits, like ?text= past the input limit; the other parameters
+    keep at most half of it (the last dropped first), and a key too long to be one of ours is dropped."""
+    pairs = list(dict(parse_qsl(query.decode("utf-8", "replace"), keep_blank_values=True)).items())[:MAX_QUERY_PARAMS]
+    pairs = [(key, value) for key, value in pairs if len(quote(key, safe="")) <= MAX_QUERY_BYTES // 4]
     if not pairs:
         return b""
     longest = max(range(len(pairs)), key=lambda k: len(pairs[k][1]))
-    others = urlencode([pair for k, pair in enumerate(pairs) if k != longest])
-    room = MAX_QUERY_BYTES - len(others) - len(quote(pairs[longest][0], safe="")) - 2  # "&" and "="
+    key, value = pairs.pop(longest)
+    while pairs and len(urlencode(pairs)) > MAX_QUERY_BYTES // 2:
+        pairs.pop()
+    room = MAX_QUERY_BYTES - len(urlencode(pairs)) - len(quote(key, safe="")) - 2  # "&" and "="
     kept, used = [], 0
-    for ch in pairs[longest][1]:
+    for ch in value:
         used += len(quote(ch, safe=""))
         if used > room:
             break
         kept.append(ch)
-    pairs[longest] = (pairs[longest][0], "".join(kept))
-    return urlencode(pairs).encode("ascii")
+    return urlencode([*pairs[:longest], (key, "".join(kept)), *pairs[longest:]]).encode("ascii")
 
 
 async def _read_body(receive) -> bytes | None:
@@ -174,8 +225,8 @@ def _replayed(body: bytes, receive):
 def _check_call(path: str, body: bytes, blocks) -> tuple[int, str] | None:
     """(status, message) if this call would fail inside Gradio without saying why; else None."""
     try:
-        request = orjson.loads(body)
-    except orjson.JSONDecodeError:
+        request = read_json(body)
+    except ValueError:
         return 400, 'The body must be JSON: {"data": [value, ...]}.'
     if not isinstance(request, dict):
         return 400, 'The body must be a JSON object: {"data": [value, ...]}.'
@@ -190,7 +241,7 @@ def _check_call(path: str, body: bytes, blocks) -> tuple[int, str] | None:
         name = path.removeprefix("/gradio_api/call/").strip("/")
         if name.startswith("v2/"):  # named values: Gradio fills in the defaults
             name = name.removeprefix("v2/")
-            return None if name in PUBLIC_APIS else (404, _no_such_endpoint(name))
+            return _check_named_values(name, request, blocks) if name in PUBLIC_APIS else (404, _no_such_endpoint(name))
         if name not in PUBLIC_APIS:
             return 404, _no_such_endpoint(name)
         fn = next(f for f in blocks.fns.values() if f.api_name == name)
@@ -200,6 +251,35 @@ def _check_call(path: str, body: bytes, blocks) -> tuple[int, str] | None:
         got = f"{len(data):,} values" if isinstance(data, list) else f"{type(data).__name__}"
         return 422, f"{what} takes a list of {len(fn.inputs)} values in data, got {got} (see the page's API link)."
     return None
+
+
+def _check_named_values(name: str, request: dict, blocks) -> tuple[int, str] | None:
+    """(422, what is wrong) for named values /call/v2/<name> does not take or lacks (Gradio answers
+    those with a traceback in the log, quoting the name it was sent); else None."""
+    from playground.page.inputs import quote
+
+    fn = next(f for f in blocks.fns.values() if f.api_name == name)
+    parameters = inspect.signature(fn.fn).parameters
+    unknown = [key for key in request if key not in parameters]
+    missing = [key for key, p in parameters.items() if p.default is inspect.Parameter.empty and key not in request]
+    if unknown or missing:
+        return 422, (f"/{name} takes the named values {', '.join(parameters) or 'none'}; unknown: "
+                     f"{', '.join(quote(key) for key in unknown[:3]) or 'none'}; missing: {', '.join(missing) or 'none'}")
+    return None
+
+
+def read_json(body: bytes):
+    """The JSON of a body, or ValueError. An escaped lone surrogate ("\\ud800", as JavaScript's
+    JSON.stringify writes one) is read as it is, for the handlers to replace with U+FFFD (orjson
+    refuses it, and the stdlib's parser, slower, reads it)."""
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return json.loads(body, parse_constant=_not_json)  # its JSONDecodeError is a ValueError
+
+
+def _not_json(constant: str):
+    raise ValueError(f"{constant} is not JSON")  # NaN, Infinity: the stdlib reads them, orjson does not
 
 
 def _no_such_endpoint(name: str) -> str:

@@ -431,6 +431,7 @@ def launch(demo: gr.Blocks) -> None:
     os.environ.setdefault("MPLCONFIGDIR", os.path.join(tempfile.gettempdir(), "playground-matplotlib"))
     server.keep_no_user_values()
     server.accept_long_links()
+    server.same_origin_only()
     server.tune_malloc()
     # Once serving, Gradio HEADs its own page with a 3 s timeout and exits when that times out, as it
     # can on a busy 2-core laptop (the warm-up loads torch beside it): the address is the one asked for.
