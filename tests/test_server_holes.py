@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import socket
 import tempfile
@@ -321,3 +322,133 @@ def test_the_page_replaces_a_lone_surrogate_and_recovers_from_a_refused_edit(ser
         page.evaluate(set_box, "Hello world")
         page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"995\"]')", timeout=30_000)
         browser.close()
+
+
+# --- 2 and 3. connections bounded in time and number, heads in bytes (raw sockets) -------------
+
+
+def connect(port: int) -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=30)
+    return s
+
+
+def closed_after(s: socket.socket, limit: float) -> float | None:
+    """Seconds until the server closed s (it sends nothing first), or None if still open after `limit`."""
+    t0 = time.monotonic()
+    s.settimeout(limit)
+    try:
+        while s.recv(4096):
+            pass
+        return time.monotonic() - t0
+    except (TimeoutError, socket.timeout):
+        return None
+    except ConnectionResetError:
+        return time.monotonic() - t0
+
+
+def test_a_connection_that_sends_no_whole_head_is_closed(server):
+    """Before: a connection that never finished its request was never closed."""
+    _, _, port, _ = server
+    idle = connect(port)
+    assert (closed_after(idle, 20) or 99) < 10  # nothing sent
+    slow = connect(port)
+    def dribble():  # one byte a second: a head that would take minutes
+        try:
+            for ch in b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 60:
+                slow.sendall(bytes([ch]))
+                time.sleep(1)
+        except OSError:
+            pass
+    threading.Thread(target=dribble, daemon=True).start()
+    assert (closed_after(slow, 30) or 99) < 10
+    kept = connect(port)  # an answer, then nothing: the kept-alive connection is closed too
+    kept.sendall(b"GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+    kept.settimeout(10)
+    assert kept.recv(12) == b"HTTP/1.1 200"
+    assert (closed_after(kept, 20) or 99) < 10
+
+
+@pytest.mark.parametrize("head, status", [
+    (b"GET / HTTP/1.1\r\nHost: x\r\n" + b"a: b\r\n" * 200 + b"\r\n", b"431"),  # before: 200
+    (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n", b"431"),  # before: 200
+    (b"GET / HTTP/1.1\r\nHost: x\r\n" + b"a: b\r\n" * 400_000, b"431"),  # answered before it ends
+    (b"GET /?text=" + b"x" * 200_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"200"),  # a long link: a page
+])
+def test_headers_are_bounded_in_lines_and_bytes_but_a_link_may_be_long(server, head, status):
+    _, _, port, _ = server
+    s = connect(port)
+    try:
+        s.sendall(head)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # refused before all was sent; the answer is still there to read
+    assert s.recv(12) == b"HTTP/1.1 " + status
+    s.close()
+
+
+def test_unfinished_long_heads_are_bounded_in_memory(server):
+    """200 connections each send 1.5 MiB of a request line and stop (300 MB in all). Before: every byte was
+    kept (2 MiB a connection, and the same for every header: 1,000 connections +2.1 GB)."""
+    from serve import rss_mb
+
+    url, host, port, _ = server
+    pid = server_pid(port)
+    before = rss_mb(pid)
+    sockets = []
+    for _ in range(200):
+        s = connect(port)
+        try:
+            s.sendall(b"GET /?text=" + b"x" * (3 << 19))
+        except OSError:
+            pass
+        sockets.append(s)
+    time.sleep(1)
+    grown = rss_mb(pid) - before
+    for s in sockets:
+        s.close()
+    assert grown < 150, f"+{grown:.0f} MB for 300 MB of unfinished request lines"
+
+
+def server_pid(port: int) -> int:
+    """The process listening on 127.0.0.1:port (the launched server), from /proc/net/tcp."""
+    inode = next(line.split()[9] for line in Path("/proc/net/tcp").read_text().splitlines()[1:]
+                 if line.split()[1] == f"0100007F:{port:04X}" and line.split()[3] == "0A")
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                if any(os.readlink(fd) == f"socket:[{inode}]" for fd in (proc / "fd").iterdir()):
+                    return int(proc.name)
+            except OSError:
+                continue
+    raise LookupError(f"no process listens on port {port}")
+
+
+def test_connections_past_the_file_limit_are_refused_cheaply_and_a_page_still_opens():
+    """A server under `ulimit -n 1024`: 1,300 connections that send nothing, then a page. Before: accept()
+    failed with "Too many open files", a traceback each time, and the page waited 18-25 s."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "server.log"
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))  # the server inherits it
+        try:
+            started = running("app.py", output=open(log, "w"))
+            url, process, _ = started.__enter__()
+        finally:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))  # this process needs more than 1,024
+        try:
+            port = urllib.parse.urlsplit(url).port
+            idle = [connect(port) for _ in range(1_300)]
+            time.sleep(1)
+            t0 = time.monotonic()
+            status, _, body = raw("127.0.0.1", port, "GET", "/", timeout=30)
+            waited = time.monotonic() - t0
+            open_files = len(list(Path(f"/proc/{process.pid}/fd").iterdir()))
+            for s in idle:
+                s.close()
+            text = log.read_text()
+            assert status == 200 and waited < 5, f"the page waited {waited:.1f} s"
+            assert open_files < 1024, open_files
+            assert "Traceback" not in text and "Too many open files" not in text, text[-2000:]
+        finally:
+            started.__exit__(None, None, None)
