@@ -452,3 +452,40 @@ def test_connections_past_the_file_limit_are_refused_cheaply_and_a_page_still_op
             assert "Traceback" not in text and "Too many open files" not in text, text[-2000:]
         finally:
             started.__exit__(None, None, None)
+
+
+# --- 5. fair lanes ----------------------------------------------------------------------------
+
+
+def post_edit_from(address: str, port: int, values: dict, timeout: float = 180) -> int:
+    """The status of an edit POSTed from a local address of our choosing (127.0.0.x: another client)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(address, 0))
+    try:
+        connection.request("POST", "/playground/edit", json.dumps(values), {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def test_one_client_cannot_take_the_whole_long_lane(server):
+    """16 edits of 100,000 characters at once from one address; meanwhile a classmate (another address)
+    pastes 20,000 characters. Before: the 16 held every long slot and the paste got 503 (16 of 16)."""
+    url, _, port, _ = server
+    statuses: list[int] = []
+    hogs = [threading.Thread(target=lambda k=k: statuses.append(
+        post_edit_from("127.0.0.1", port, edit_values(f"{k} " + "x y " * 25_000)))) for k in range(16)]
+    for thread in hogs:
+        thread.start()
+    time.sleep(1.5)  # their bodies are in, their texts wait for the worker
+    # a body declared too long for a short text, from the client whose share is taken: refused unread
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(b"POST /playground/edit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              b"Content-Length: 640000\r\n\r\n")
+    assert s.recv(12) == b"HTTP/1.1 503"  # before: it waited for the 640 KB
+    s.close()
+    assert post_edit_from("127.0.0.2", port, edit_values("z " * 10_000)) == 200
+    for thread in hogs:
+        thread.join()
+    assert sorted(statuses) == [200] * 8 + [503] * 8, statuses  # half the lane for one address
