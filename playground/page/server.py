@@ -16,7 +16,9 @@ Everyone with the link reaches every route Gradio serves, not only the page. So:
   would print what a client sent (custom components) or a traceback (unknown event ids) are
   answered here first.
 - Browsers: every answer but the page's hashed assets says Cache-Control: no-store, so no typed
-  text is left in a disk cache.
+  text is left in a disk cache. No answer lets another origin's page read it, and what another
+  site's page sends is refused (_from_another_site, same_origin_only).
+- Connections: bounded in time, number and head bytes (BoundedH11Protocol, bound_connections).
 - Work: a text over BIG_INPUT_CHARS is worked on in a separate process, one text at a time
   (run_sized, Lane.run_sized), so a handful of huge pastes cannot starve the small edits of
   everyone else; while it waits, a long text holds no slot a small edit needs (Lane). The worker
@@ -61,7 +63,10 @@ PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "emb
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
-BIG_INPUT_CHARS = 10_000  # texts longer than this are worked on in the big-input worker, one at a time
+# Texts longer than this are worked on in the big-input worker, one at a time: the server's own threads take
+# only the texts work.CACHED_INPUT_CHARS caches and diffs. At 10,000, a key in a 9,000-character text cost
+# 29 ms of the server's CPU and a whole 794 KB answer, and 32 typists took a small edit to 2.4 s (bench/mid_texts.py).
+BIG_INPUT_CHARS = 5_000
 WORKER_IDLE_SECONDS = 120  # the worker exits after this long without a long text
 MAX_QUERY_BYTES = 60_000  # a longer query string is cut to this (Gradio fails on URLs over 65,536 characters)
 MAX_QUERY_PARAMS = 64  # distinct parameters a link keeps: the page reads six, Gradio a few more
@@ -384,8 +389,9 @@ class UnreadResults(asyncio.Queue):
         """When the oldest result still unread arrived (infinity if none)."""
         return next((t for t, size in self._arrived if size), float("inf"))
 
-    def expire(self, before: float) -> None:
-        """Replace each result that arrived before `before` with a short error."""
+    def expire(self, before: float, for_room: bool = False) -> None:
+        """Replace each result that arrived before `before` with a short error saying which limit it hit:
+        its age, or (for_room) the bytes of all unread results."""
         from gradio.server_messages import ProcessCompletedMessage
 
         for k, (arrived, size) in enumerate(self._arrived):
@@ -393,11 +399,20 @@ class UnreadResults(asyncio.Queue):
                 break
             if size:
                 self._queue[k] = ProcessCompletedMessage(
-                    event_id=self._queue[k].event_id, success=False,
-                    output={"error": f"the result was not read in time ({UNREAD_SECONDS} s at most, and the server "
-                                     f"keeps {UNREAD_BYTES // 1_000_000} MB of unread results); send the request again"})
+                    event_id=self._queue[k].event_id, success=False, output={"error": _dropped_because(size, for_room)})
                 self._arrived[k] = (arrived, 0)
                 self.bytes -= size
+
+
+def _dropped_because(size: int, for_room: bool) -> str:
+    """What a reader of a dropped result is told: which limit it hit, and what to do."""
+    if not for_room:
+        return f"the result was not read in time (a result is kept {UNREAD_SECONDS} s at most); send the request again"
+    held = f"the server keeps at most {UNREAD_BYTES / 1e6:.0f} MB of results waiting to be read, all clients together"
+    if size > UNREAD_BYTES:
+        return (f"the result, {size / 1e6:.1f} MB of JSON, is larger than {held}; ask for less "
+                "(a shorter text, or fewer tokenizers)")
+    return f"the result was dropped unread to make room: {held}, the oldest dropped first; send the request again"
 
 
 def _drop_oldest_results() -> None:
@@ -407,7 +422,7 @@ def _drop_oldest_results() -> None:
         if held <= UNREAD_BYTES:
             return
         held -= messages.bytes
-        messages.expire(float("inf"))
+        messages.expire(float("inf"), for_room=True)
 
 
 async def _sweep_unread_results(queue) -> None:
