@@ -258,7 +258,7 @@ def load_event(host: str, port: int, query: str) -> dict:
     ("text=hi&" + "&".join(f"p{k}=" + "v" * 30 for k in range(3_000)), "hi"),  # many long parameters
     ("tokenizers=" + "," * 50_000 + "&text=hi", "hi"),  # a huge count of names
     ("text=" + "x" * 70_000 + "&" + "&".join(["y=2"] * 5_000), None),  # the text is cut, the page opens
-])
+], ids=["17000-short", "repeated-key", "long-key", "many-long", "huge-count", "long-text-and-many"])
 def test_any_link_opens_a_page(server, query, text):
     url, host, port, log = server
     status, _, body = raw(host, port, "GET", f"/?{query}")
@@ -373,7 +373,7 @@ def test_a_connection_that_sends_no_whole_head_is_closed(server):
     (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n", b"431"),  # before: 200
     (b"GET / HTTP/1.1\r\nHost: x\r\n" + b"a: b\r\n" * 400_000, b"431"),  # answered before it ends
     (b"GET /?text=" + b"x" * 200_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"200"),  # a long link: a page
-])
+], ids=["200-lines", "100-KB-header", "400000-lines", "200-KB-link"])
 def test_headers_are_bounded_in_lines_and_bytes_but_a_link_may_be_long(server, head, status):
     _, _, port, _ = server
     s = connect(port)
