@@ -110,7 +110,8 @@ def test_unread_results_are_bounded_in_bytes(server):
     assert 120 * size_mb > 60 and grown < 70, f"+{grown:.0f} MB for {120 * size_mb:.0f} MB of unread answers"
     bodies = [get(f"{url}gradio_api/call/replay/{event_id}")[1] for event_id in ids[:-1]]
     # dropped: the oldest, for room, or any after 60 s (then, with nothing new, the session is let go)
-    dropped = [b"not read in time" in body or b"No such event waiting to be read" in body for body in bodies]
+    dropped = [b"dropped unread to make room" in body or b"not read in time" in body
+               or b"No such event waiting to be read" in body for body in bodies]
     kept = sum(b"event: complete" in body for body in bodies)
     assert sum(dropped) + kept == 119 and kept * size_mb <= 16, (sum(dropped), kept)
     assert all(dropped[:sum(dropped)])  # the oldest went first
@@ -139,9 +140,17 @@ def test_unread_results_expire_in_time_and_sessions_are_let_go(monkeypatch):
         second.put_nowait(ProcessCompletedMessage(event_id="b", success=True, output={"data": ["y" * 2_000]}))
         assert first.bytes == 0 and second.bytes > 2_000  # over 3,000 bytes together: the oldest went
         dropped = first.get_nowait()
-        assert dropped.event_id == "a" and dropped.success is False and "not read in time" in dropped.output["error"]
+        assert dropped.event_id == "a" and dropped.success is False
+        assert dropped.output["error"] == ("the result was dropped unread to make room: the server keeps at most 0 MB "
+                                           "of results waiting to be read, all clients together, the oldest dropped "
+                                           "first; send the request again")
         second.expire(time.monotonic() + 1)  # as the sweep does once UNREAD_SECONDS have passed
-        assert second.bytes == 0 and second.get_nowait().success is False
+        assert second.bytes == 0 and second.get_nowait().output["error"] == (
+            "the result was not read in time (a result is kept 60 s at most); send the request again")
+        third = guard.UnreadResults()  # one result over the whole limit: it says so, not that it came late
+        third.put_nowait(ProcessCompletedMessage(event_id="c", success=True, output={"data": ["z" * 4_000]}))
+        error = third.get_nowait().output["error"]
+        assert error.startswith("the result, 0.0 MB of JSON, is larger than the server keeps at most 0 MB"), error
 
     asyncio.run(scenario())
 

@@ -20,6 +20,7 @@ from playground.page import edit_route, server
 from playground.page.web import app_kwargs, build_demo, update_embedding, update_panels
 
 INIT = "GPT-2: N(0, 0.02)"
+JSON_TYPE = {"Content-Type": "application/json"}  # what the page sends; the route refuses any other body
 
 
 def body(text: str = "Hello world", **changes) -> dict:
@@ -179,7 +180,7 @@ def test_bad_input_gets_a_400_that_says_what_was_expected(client, raw, message):
            "special must be true or false, got int 1": body(special=1),
            "shown_text must be a string, got int": body(shown_text=7),
            "shown_figure must be a string, got list": body(shown_figure=[1])}
-    response = (client.post("/playground/edit", content=raw) if raw is not None
+    response = (client.post("/playground/edit", content=raw, headers=JSON_TYPE) if raw is not None
                 else client.post("/playground/edit", json=bad[message]))
     assert response.status_code == 400 and response.headers["cache-control"] == "no-store"
     detail = response.json()["detail"]
@@ -197,7 +198,7 @@ def test_a_body_over_the_cap_is_refused(client, monkeypatch):
         for _ in range(20):
             yield b"y" * 100
 
-    undeclared = client.post("/playground/edit", content=chunks())
+    undeclared = client.post("/playground/edit", content=chunks(), headers=JSON_TYPE)
     assert undeclared.status_code == 413 and "at most 1,000 bytes" in undeclared.json()["detail"]
 
 

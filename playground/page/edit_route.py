@@ -24,15 +24,18 @@ first line ends after the panels, which the page paints on reading it, before th
 It keeps nothing between requests (no session, no cache of its own), so replicas behind any HTTP
 load balancer serve it. Its guard rails are the classroom server's: server.Guard caps the body
 before it is read; at most SMALL_EDITS short texts and LONG_EDITS long ones are under way at once
-(working in the handlers' lanes, or waiting for a slot or for the worker), and past that the
-answer is 503 with Retry-After (the page waits and says so), so long texts never take the places
-of small edits; a bad value gets a 400 that says what was expected; no value is printed; every
-answer carries Cache-Control: no-store (Guard's).
+(working in the handlers' lanes, or waiting for a slot or for the worker; at most half the long ones from
+one client address, and a body declared too long for a short text is refused unread when those are
+taken), and past that the answer is 503 with Retry-After (the page waits and says so), so long texts
+never take the places of small edits; a bad value gets a 400 that says what was expected; no value is printed; every
+answer carries Cache-Control: no-store (Guard's); the body must be sent as application/json (a page of
+another site may send it only after a preflight, which Guard refuses).
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 
 import gradio as gr
 import orjson
@@ -50,35 +53,47 @@ FIELDS = ("text", "mark_whitespace", "view", "special", "tokenizers", "example",
 OPTIONAL_FIELDS = ("shown_text", "shown_figure")
 SMALL_EDITS = server.QUEUE_MAX_SIZE  # short texts under way at once (about 1.5 s of work); past this, 503
 LONG_EDITS = 16  # long texts under way at once: they wait for the worker, one text at a time; past this, 503
+LONG_EDITS_PER_CLIENT = LONG_EDITS // 2  # of them from one address: one client cannot take the whole long lane
+# The longest body a short text's edit can have: it and shown_text, each of BIG_INPUT_CHARS characters
+# written as JSON escapes of 12 bytes ("\\ud83d\\ude00"), and the other fields. A body declared longer
+# holds a long text: refused unread when the long lane is full for its client.
+SHORT_EDIT_BYTES = 2 * 12 * server.BIG_INPUT_CHARS + 4_096
+BUSY = "The server is busy: too many edits at once. Try again in a second."
 RETRY_AFTER_SECONDS = 1
 
 
 class Admission:
-    """At most `capacity` calls under way at once; the rest are refused at once, not queued."""
+    """At most `capacity` calls under way at once, and at most `per_client` of them from one client address;
+    the rest are refused at once, not queued."""
 
-    def __init__(self, capacity: int) -> None:
-        self.capacity = capacity
+    def __init__(self, capacity: int, per_client: int | None = None) -> None:
+        self.capacity, self.per_client = capacity, per_client
         self.admitted = 0  # calls under way (only touched on the event loop)
+        self.by_client: Counter[str] = Counter()
 
-    def full(self) -> bool:
-        return self.admitted >= self.capacity
+    def full(self, client: str) -> bool:
+        return self.admitted >= self.capacity or (self.per_client is not None and self.by_client[client] >= self.per_client)
 
-    async def run(self, fn, *args):
+    async def run(self, client: str, fn, *args):
         self.admitted += 1
+        self.by_client[client] += 1
         try:
             return await fn(*args)
         finally:
             self.admitted -= 1
+            self.by_client[client] -= 1
+            if not self.by_client[client]:
+                del self.by_client[client]
 
 
-SMALL, LONG = Admission(SMALL_EDITS), Admission(LONG_EDITS)
+SMALL, LONG = Admission(SMALL_EDITS), Admission(LONG_EDITS, LONG_EDITS_PER_CLIENT)
 
 
 def edit_values(body: bytes) -> dict:
     """The request's fields, or a gr.Error saying what the body must be."""
     try:
-        values = orjson.loads(body)
-    except orjson.JSONDecodeError:
+        values = server.read_json(body)
+    except ValueError:
         raise refuse(f"the body must be JSON, an object with {', '.join(FIELDS)}") from None
     if not isinstance(values, dict):
         raise refuse(f"the body must be a JSON object with {', '.join(FIELDS)}; got {type(values).__name__}")
@@ -128,6 +143,14 @@ async def edit(request: Request) -> Response:
     document for any client): the page paints the panels when it reads that far, before the embedding
     is worked out. An error found before the first part is its status (400, 500); one after it, the
     answer's last member, "detail"."""
+    if request.headers.get("content-type", "").partition(";")[0].strip().lower() != "application/json":
+        # A page of another site may send a form or text/plain without asking first; application/json it
+        # may send only after a preflight, which server.Guard refuses.
+        return _json(415, {"detail": "The body must be sent as Content-Type: application/json."})
+    client = request.client.host if request.client else ""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > SHORT_EDIT_BYTES and LONG.full(client):
+        return _json(503, {"detail": BUSY}, {"Retry-After": str(RETRY_AFTER_SECONDS)})  # before it is read
     try:
         body = await request.body()
     except ValueError:  # server.Guard: a body that grew past the cap without declaring its length
@@ -137,17 +160,16 @@ async def edit(request: Request) -> Response:
         expect_choice(values["init"], INITS, "init")  # checked now: the embedding is worked on after the 200
         text = values["text"]
         lane = LONG if isinstance(text, str) and len(text) > server.BIG_INPUT_CHARS else SMALL
-        if lane.full():
-            return _json(503, {"detail": "The server is busy: too many edits at once. Try again in a second."},
-                         {"Retry-After": str(RETRY_AFTER_SECONDS)})
-        first = await lane.run(panels_answer, values)
+        if lane.full(client):
+            return _json(503, {"detail": BUSY}, {"Retry-After": str(RETRY_AFTER_SECONDS)})
+        first = await lane.run(client, panels_answer, values)
     except Exception as err:
         return _json(*_error(err))
 
     async def parts():
         yield orjson.dumps(first)[:-1] + b",\n"  # the object left open, a line break to read up to
         try:  # under way in the lane again (a client gone before this point costs no more work)
-            rest = await lane.run(embedding_answer, values)
+            rest = await lane.run(client, embedding_answer, values)
         except Exception as err:
             rest = _error(err)[1]
         yield orjson.dumps(rest)[1:]

@@ -17,7 +17,9 @@ Everyone with the link reaches every route Gradio serves, not only the page. So:
   would print what a client sent (custom components) or a traceback (unknown event ids) are
   answered here first.
 - Browsers: every answer but the page's hashed assets says Cache-Control: no-store, so no typed
-  text is left in a disk cache.
+  text is left in a disk cache. No answer lets another origin's page read it, and what another
+  site's page sends is refused (_from_another_site, same_origin_only).
+- Connections: bounded in time, number and head bytes (BoundedH11Protocol, bound_connections).
 - Work: a text over BIG_INPUT_CHARS is worked on in a separate process, one text at a time
   (run_sized, Lane.run_sized), so a handful of huge pastes cannot starve the small edits of
   everyone else; while it waits, a long text holds no slot a small edit needs (Lane). The worker
@@ -28,9 +30,12 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import inspect
+import json
 import multiprocessing
 import multiprocessing.connection
 import os
+import re
 import signal
 import sys
 import threading
@@ -45,8 +50,10 @@ from typing import TypeVar
 from urllib.parse import parse_qsl, quote, urlencode
 
 import anyio
+import h11
 import orjson
 from starlette._utils import get_route_path  # private, but it is the router's own: the Guard must agree with it
+from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 
 from playground.tokenizers.from_file import register_all
 from playground.tokenizers.registry import registrations
@@ -58,10 +65,22 @@ PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "emb
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
-BIG_INPUT_CHARS = 10_000  # texts longer than this are worked on in the big-input worker, one at a time
+# Texts longer than this are worked on in the big-input worker, one at a time: the server's own threads take
+# only the texts work.CACHED_INPUT_CHARS caches and diffs. At 10,000, a key in a 9,000-character text cost
+# 29 ms of the server's CPU and a whole 794 KB answer, and 32 typists took a small edit to 2.4 s (bench/mid_texts.py).
+BIG_INPUT_CHARS = 5_000
 WORKER_IDLE_SECONDS = 120  # the worker exits after this long without a long text
 MAX_QUERY_BYTES = 60_000  # a longer query string is cut to this (Gradio fails on URLs over 65,536 characters)
+MAX_QUERY_PARAMS = 64  # distinct parameters a link keeps: the page reads six, Gradio a few more
 MAX_LINK_BYTES = 2 * 1024 * 1024  # the longest link a request line may carry: Chromium's own URL limit
+MAX_HEADER_BYTES = 64 * 1024  # a request's headers (a browser sends 1 to 8 KB); more is a 431
+MAX_HEADERS = 100  # header lines of a request (a browser sends about 20)
+HEADS_BYTES = 64 * 1024 * 1024  # unfinished request heads of all connections together: 32 of the longest links
+HEAD_SECONDS = 5  # a connection that has not sent a whole request head by then is closed (idle ones too)
+KEEP_ALIVE_SECONDS = 5  # uvicorn's own close of a kept-alive connection with nothing sent (its default)
+MAX_CONNECTIONS = 2048  # open at once: a class of 200 pages holds 2 to 4 each (the heartbeat, its edits)
+ACCEPT_BACKLOG = 128  # connections the kernel holds for accept(); asyncio accepts up to this many in one go
+FD_RESERVE = 256  # files left under the process's file limit: one go of accepts, and the server's own files
 UNREAD_SECONDS = 60  # a result nobody has read for this long is dropped
 UNREAD_BYTES = 16_000_000  # JSON of results waiting to be read, all sessions together (Python holds up to ~4x)
 SWEEP_SECONDS = 5  # how often unread results are checked for age
@@ -81,6 +100,7 @@ REFUSED_PREFIXES = (  # 404 for every method
     "/gradio_api/vibe", "/gradio_api/undo-vibe", "/monitoring",
     "/gradio_api/custom_component/",  # prints the id it is sent to the log; the page uses no custom component
 )
+CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")  # in no path of the page's
 CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico")  # Gradio's own files: no user text, may be cached
 NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may carry what a user typed
 # On every answer: the page is cross-origin isolated, so that it may share memory with the worker that
@@ -103,9 +123,12 @@ class Guard:
             return await self.app(scope, receive, send)
         path, method = route_path(scope), scope["method"]
         send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED))
+        refused = _from_another_site(scope) or _unprintable_path(scope["path"])
+        if refused:
+            return await _answer(send, *refused)
         if path.startswith(REFUSED_PREFIXES):
             return await _answer(send, 404, "Not found: this classroom server does not offer that route.")
-        if len(scope["query_string"]) > MAX_QUERY_BYTES:
+        if _long_query(scope["query_string"]):
             scope = {**scope, "query_string": cut_query(scope["query_string"])}
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and not declared.isdigit():
@@ -138,23 +161,66 @@ def route_path(scope) -> str:
     return get_route_path(scope)
 
 
+def _from_another_site(scope) -> tuple[int, str] | None:
+    """(403, why) for a request another site's page made a browser send; else None.
+
+    Gradio's CORS middleware hands every request on (same_origin_only), so no answer carries an
+    Access-Control-Allow-Origin: another origin's page may not read one. Preflights are refused, and
+    so is what a browser marks as sent for another site's page (Sec-Fetch-Site, sent by every current
+    browser), but for opening the page itself: a link, or an iframe (a Hugging Face Space), may."""
+    if scope["method"] == "OPTIONS":  # a preflight: another origin asking what it may send
+        return 403, "This server answers its own page only: no other origin may call it from a browser."
+    headers = dict(scope["headers"])
+    if headers.get(b"sec-fetch-site", b"same-origin") in (b"same-origin", b"none"):
+        return None
+    if scope["method"] in ("GET", "HEAD") and headers.get(b"sec-fetch-mode") == b"navigate":
+        return None  # a link to the page, or the page in another site's iframe
+    return 403, "This server answers its own page only: a page of another site may not call it."
+
+
+def _unprintable_path(path: str) -> tuple[int, str] | None:
+    """(404, why) for a path with a control character in it (a %0A, say): no route of the page has one, and
+    Gradio's heartbeat fails on one when its connection closes, with a traceback in the log."""
+    if CONTROL_CHARACTER.search(path):
+        return 404, "Not found: no path of this server has a control character in it."
+    return None
+
+
+def same_origin_only() -> None:
+    """Gradio's CORS middleware gives any origin's page the answers when the server is reached by a name
+    other than localhost (a lecture hall's LAN address): here it passes every request on, untouched, and
+    Guard refuses what another site sends (_from_another_site). Scripts (gradio_client, curl) send no
+    Origin and work as before."""
+    import gradio.route_utils
+
+    gradio.route_utils.CustomCORSMiddleware.parent_configures_cors = lambda self: True
+
+
+def _long_query(query: bytes) -> bool:
+    return len(query) > MAX_QUERY_BYTES or query.count(b"&") >= MAX_QUERY_PARAMS
+
+
 def cut_query(query: bytes) -> bytes:
-    """A query string cut to MAX_QUERY_BYTES: every parameter is kept, the longest value is cut
-    (at a whole character) to what fits, like ?text= past the input limit."""
-    pairs = parse_qsl(query.decode("utf-8", "replace"), keep_blank_values=True)
+    """A query string cut to fit Gradio: each parameter once (a repeated one keeps its last value, the one
+    the page reads), at most MAX_QUERY_PARAMS of them, and at most MAX_QUERY_BYTES: the longest value is
+    cut (at a whole character) to what fits, like ?text= past the input limit; the other parameters
+    keep at most half of it (the last dropped first), and a key too long to be one of ours is dropped."""
+    pairs = list(dict(parse_qsl(query.decode("utf-8", "replace"), keep_blank_values=True)).items())[:MAX_QUERY_PARAMS]
+    pairs = [(key, value) for key, value in pairs if len(quote(key, safe="")) <= MAX_QUERY_BYTES // 4]
     if not pairs:
         return b""
     longest = max(range(len(pairs)), key=lambda k: len(pairs[k][1]))
-    others = urlencode([pair for k, pair in enumerate(pairs) if k != longest])
-    room = MAX_QUERY_BYTES - len(others) - len(quote(pairs[longest][0], safe="")) - 2  # "&" and "="
+    key, value = pairs.pop(longest)
+    while pairs and len(urlencode(pairs)) > MAX_QUERY_BYTES // 2:
+        pairs.pop()
+    room = MAX_QUERY_BYTES - len(urlencode(pairs)) - len(quote(key, safe="")) - 2  # "&" and "="
     kept, used = [], 0
-    for ch in pairs[longest][1]:
+    for ch in value:
         used += len(quote(ch, safe=""))
         if used > room:
             break
         kept.append(ch)
-    pairs[longest] = (pairs[longest][0], "".join(kept))
-    return urlencode(pairs).encode("ascii")
+    return urlencode([*pairs[:longest], (key, "".join(kept)), *pairs[longest:]]).encode("ascii")
 
 
 async def _read_body(receive) -> bytes | None:
@@ -185,8 +251,8 @@ def _replayed(body: bytes, receive):
 def _check_call(path: str, body: bytes, blocks) -> tuple[int, str] | None:
     """(status, message) if this call would fail inside Gradio without saying why; else None."""
     try:
-        request = orjson.loads(body)
-    except orjson.JSONDecodeError:
+        request = read_json(body)
+    except ValueError:
         return 400, 'The body must be JSON: {"data": [value, ...]}.'
     if not isinstance(request, dict):
         return 400, 'The body must be a JSON object: {"data": [value, ...]}.'
@@ -201,7 +267,7 @@ def _check_call(path: str, body: bytes, blocks) -> tuple[int, str] | None:
         name = path.removeprefix("/gradio_api/call/").strip("/")
         if name.startswith("v2/"):  # named values: Gradio fills in the defaults
             name = name.removeprefix("v2/")
-            return None if name in PUBLIC_APIS else (404, _no_such_endpoint(name))
+            return _check_named_values(name, request, blocks) if name in PUBLIC_APIS else (404, _no_such_endpoint(name))
         if name not in PUBLIC_APIS:
             return 404, _no_such_endpoint(name)
         fn = next(f for f in blocks.fns.values() if f.api_name == name)
@@ -211,6 +277,35 @@ def _check_call(path: str, body: bytes, blocks) -> tuple[int, str] | None:
         got = f"{len(data):,} values" if isinstance(data, list) else f"{type(data).__name__}"
         return 422, f"{what} takes a list of {len(fn.inputs)} values in data, got {got} (see the page's API link)."
     return None
+
+
+def _check_named_values(name: str, request: dict, blocks) -> tuple[int, str] | None:
+    """(422, what is wrong) for named values /call/v2/<name> does not take or lacks (Gradio answers
+    those with a traceback in the log, quoting the name it was sent); else None."""
+    from playground.page.inputs import quote
+
+    fn = next(f for f in blocks.fns.values() if f.api_name == name)
+    parameters = inspect.signature(fn.fn).parameters
+    unknown = [key for key in request if key not in parameters]
+    missing = [key for key, p in parameters.items() if p.default is inspect.Parameter.empty and key not in request]
+    if unknown or missing:
+        return 422, (f"/{name} takes the named values {', '.join(parameters) or 'none'}; unknown: "
+                     f"{', '.join(quote(key) for key in unknown[:3]) or 'none'}; missing: {', '.join(missing) or 'none'}")
+    return None
+
+
+def read_json(body: bytes):
+    """The JSON of a body, or ValueError. An escaped lone surrogate ("\\ud800", as JavaScript's
+    JSON.stringify writes one) is read as it is, for the handlers to replace with U+FFFD (orjson
+    refuses it, and the stdlib's parser, slower, reads it)."""
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return json.loads(body, parse_constant=_not_json)  # its JSONDecodeError is a ValueError
+
+
+def _not_json(constant: str):
+    raise ValueError(f"{constant} is not JSON")  # NaN, Infinity: the stdlib reads them, orjson does not
 
 
 def _no_such_endpoint(name: str) -> str:
@@ -305,8 +400,9 @@ class UnreadResults(asyncio.Queue):
         """When the oldest result still unread arrived (infinity if none)."""
         return next((t for t, size in self._arrived if size), float("inf"))
 
-    def expire(self, before: float) -> None:
-        """Replace each result that arrived before `before` with a short error."""
+    def expire(self, before: float, for_room: bool = False) -> None:
+        """Replace each result that arrived before `before` with a short error saying which limit it hit:
+        its age, or (for_room) the bytes of all unread results."""
         from gradio.server_messages import ProcessCompletedMessage
 
         for k, (arrived, size) in enumerate(self._arrived):
@@ -314,11 +410,20 @@ class UnreadResults(asyncio.Queue):
                 break
             if size:
                 self._queue[k] = ProcessCompletedMessage(
-                    event_id=self._queue[k].event_id, success=False,
-                    output={"error": f"the result was not read in time ({UNREAD_SECONDS} s at most, and the server "
-                                     f"keeps {UNREAD_BYTES // 1_000_000} MB of unread results); send the request again"})
+                    event_id=self._queue[k].event_id, success=False, output={"error": _dropped_because(size, for_room)})
                 self._arrived[k] = (arrived, 0)
                 self.bytes -= size
+
+
+def _dropped_because(size: int, for_room: bool) -> str:
+    """What a reader of a dropped result is told: which limit it hit, and what to do."""
+    if not for_room:
+        return f"the result was not read in time (a result is kept {UNREAD_SECONDS} s at most); send the request again"
+    held = f"the server keeps at most {UNREAD_BYTES / 1e6:.0f} MB of results waiting to be read, all clients together"
+    if size > UNREAD_BYTES:
+        return (f"the result, {size / 1e6:.1f} MB of JSON, is larger than {held}; ask for less "
+                "(a shorter text, or fewer tokenizers)")
+    return f"the result was dropped unread to make room: {held}, the oldest dropped first; send the request again"
 
 
 def _drop_oldest_results() -> None:
@@ -328,7 +433,7 @@ def _drop_oldest_results() -> None:
         if held <= UNREAD_BYTES:
             return
         held -= messages.bytes
-        messages.expire(float("inf"))
+        messages.expire(float("inf"), for_room=True)
 
 
 async def _sweep_unread_results(queue) -> None:
@@ -389,19 +494,125 @@ def keep_no_user_values() -> None:
     gradio.queueing.error_payload = _error_said(gradio.queueing.error_payload)
 
 
-def accept_long_links() -> None:
-    """Let the HTTP server read a request line as long as any link a browser opens (MAX_LINK_BYTES), so
-    Guard can cut its query string to fit Gradio; uvicorn's parser (h11) otherwise drops the connection
-    of a link over about 100,000 characters without an answer."""
+def bound_connections() -> None:
+    """Serve HTTP with BoundedH11Protocol: connections bounded in time and number, request heads in bytes.
+    A request line may be as long as any link a browser opens (MAX_LINK_BYTES), so Guard can cut its query
+    string to fit Gradio (uvicorn's parser, h11, otherwise drops a link over about 100,000 characters
+    without an answer); the headers after it may not."""
     import uvicorn.config
 
     init = uvicorn.config.Config.__init__
 
-    def with_long_links(self, *args, **kwargs) -> None:
-        kwargs.setdefault("h11_max_incomplete_event_size", MAX_LINK_BYTES)
+    def bounded(self, *args, **kwargs) -> None:
+        kwargs.update(http=BoundedH11Protocol, timeout_keep_alive=KEEP_ALIVE_SECONDS, backlog=ACCEPT_BACKLOG,
+                      h11_max_incomplete_event_size=MAX_LINK_BYTES + MAX_HEADER_BYTES + 4)
         init(self, *args, **kwargs)
 
-    uvicorn.config.Config.__init__ = with_long_links
+    uvicorn.config.Config.__init__ = bounded
+
+
+def connection_ceiling() -> int:
+    """How many connections may be open at once: MAX_CONNECTIONS, or fewer under the process's file limit,
+    with FD_RESERVE left for the files, pipes and worker the server opens itself."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(16, min(MAX_CONNECTIONS, soft - FD_RESERVE))
+
+
+class BoundedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, bounded:
+    - a connection waiting for a request head (a new one, or one kept alive after an answer) is closed
+      once HEAD_SECONDS pass without a whole head, however slowly it sends one;
+    - a request line longer than MAX_LINK_BYTES is answered 414, headers of more than MAX_HEADER_BYTES
+      or MAX_HEADERS lines 431, as soon as that much has arrived, and all the connections together
+      buffer at most HEADS_BYTES of unfinished heads (past it a long one is answered 503);
+    - past connection_ceiling() open connections, a new one closes the one that has waited longest for
+      a head, or, if every one is in a request, is closed itself: no file limit is reached, and nothing
+      is logged for it."""
+
+    ceiling: int | None = None
+    heads_bytes = 0  # of all connections' unfinished heads
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        self._waiting_since: float | None = None  # time.monotonic() when it began to wait for a head
+        self._head_timer: asyncio.TimerHandle | None = None
+        self._head_bytes = 0
+        if BoundedH11Protocol.ceiling is None:
+            BoundedH11Protocol.ceiling = connection_ceiling()
+        if len(self.connections) > BoundedH11Protocol.ceiling:
+            waiting = [c for c in self.connections if getattr(c, "_waiting_since", None) is not None
+                       and c is not self and not c.transport.is_closing()]  # closing: its file is let go next
+            if not waiting:
+                transport.abort()
+                return
+            min(waiting, key=lambda c: c._waiting_since).transport.abort()
+        self._wait_for_head()
+
+    def connection_lost(self, exc) -> None:
+        self._head_done()
+        super().connection_lost(exc)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            self._wait_for_head()  # kept alive: the next head has HEAD_SECONDS too
+
+    def handle_events(self) -> None:
+        if self.conn.their_state is h11.IDLE:
+            refused = self._refused_head()
+            if refused:
+                return self._refuse(*refused)
+        super().handle_events()
+        if self.conn.their_state is not h11.IDLE:  # a whole head arrived
+            self._head_done()
+        elif not self.transport.is_closing():
+            self._wait_for_head()
+
+    def _wait_for_head(self) -> None:
+        if self._head_timer is None:
+            self._waiting_since = time.monotonic()
+            self._head_timer = self.loop.call_later(HEAD_SECONDS, self._too_slow)
+
+    def _head_done(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+        self._head_timer, self._waiting_since = None, None
+        BoundedH11Protocol.heads_bytes -= self._head_bytes
+        self._head_bytes = 0
+
+    def _too_slow(self) -> None:
+        self._head_timer = None
+        self._head_done()
+        self.transport.abort()
+
+    def _refused_head(self) -> tuple[int, str] | None:
+        """(status, why) for the head buffered so far, if it may go no further; else None."""
+        buffered, _ = self.conn.trailing_data  # what h11 has not parsed yet: the head so far
+        BoundedH11Protocol.heads_bytes += len(buffered) - self._head_bytes
+        self._head_bytes = len(buffered)
+        line_end = buffered.find(b"\n")
+        if line_end < 0:
+            if len(buffered) > MAX_LINK_BYTES:
+                return 414, f"A link may be at most {MAX_LINK_BYTES:,} bytes."
+            line_end = len(buffered)
+        headers = buffered[line_end:line_end + MAX_HEADER_BYTES + 4]  # from the request line's own \n
+        blank = re.search(rb"\n\r?\n", headers)
+        size = blank.start() if blank else len(headers)
+        if size > MAX_HEADER_BYTES or headers.count(b"\n", 0, size) > MAX_HEADERS:
+            return 431, f"A request's headers may be at most {MAX_HEADERS} lines and {MAX_HEADER_BYTES:,} bytes."
+        if BoundedH11Protocol.heads_bytes > HEADS_BYTES and self._head_bytes > MAX_HEADER_BYTES:
+            return 503, "The server is reading many long links at once; try again in a second."
+        return None
+
+    def _refuse(self, status: int, why: str) -> None:
+        """Answer `status` and close, without h11 (it has no request to answer yet)."""
+        body = why.encode()
+        self.transport.write(b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+                             b"content-length: %d\r\n\r\n%s" % (status, STATUS_PHRASES[status], len(body), body))
+        self._head_done()
+        self.transport.close()
 
 
 def _error_said(error_payload):

@@ -452,7 +452,8 @@ def launch(demo: gr.Blocks) -> None:
     # matplotlib keeps its font cache in the app's own temp dir: the app writes nothing anywhere else.
     os.environ.setdefault("MPLCONFIGDIR", os.path.join(tempfile.gettempdir(), "playground-matplotlib"))
     server.keep_no_user_values()
-    server.accept_long_links()
+    server.bound_connections()
+    server.same_origin_only()
     server.tune_malloc()
     # Once serving, Gradio HEADs its own page with a 3 s timeout and exits when that times out, as it
     # can on a busy 2-core laptop (the warm-up loads torch beside it): the address is the one asked for.
