@@ -202,7 +202,7 @@ def test_the_page_draws_every_window_in_gpt2s_colours(b, t):
 
 
 def test_the_page_says_why_no_batch_is_drawn():
-    html = batch_html("Hello world", 4, 8, 0)
+    html = batch_html((15496, 995), 4, 8, 0)  # "Hello world"
     assert BeautifulSoup(html, "html5lib").select_one("#batch-error").get_text().startswith(
         "the text has 2 tokens: a block of 8 needs at least 9")
     assert "batch_size must be a whole number from 1 to 64" in synchronous(web.update_batch)(SHORT, None, 8, 0)

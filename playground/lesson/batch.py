@@ -51,6 +51,13 @@ def batch_memory(batch_size: int, block_size: int, config: GPTConfig = GPTConfig
     }
 
 
+def gpt2_ids(text: str) -> list[int]:
+    """The GPT-2 ids of text: the stream the windows are cut from (the scaffold's encode gives the same)."""
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a string, got {type(text).__name__}")
+    return get_tokenizer("gpt2").columns(text).ids
+
+
 def batch(text: str, batch_size: int, block_size: int, seed: int = 0) -> dict:
     """B windows of T consecutive GPT-2 ids of text, at offsets drawn as nanoGPT's get_batch draws them.
 
@@ -59,13 +66,16 @@ def batch(text: str, batch_size: int, block_size: int, seed: int = 0) -> dict:
     "n_tokens": how many GPT-2 ids the text has}. A ValueError says what is wrong in one line: a bound
     passed, or a text too short for one window.
     """
-    if not isinstance(text, str):
-        raise ValueError(f"text must be a string, got {type(text).__name__}")
+    return batch_of_ids(gpt2_ids(text), batch_size, block_size, seed)
+
+
+def batch_of_ids(ids: list[int], batch_size: int, block_size: int, seed: int = 0) -> dict:
+    """batch() of a text whose GPT-2 ids are `ids` (the server tokenizes a long text in its worker, and cuts
+    the batch in its own threads: the worker never loads torch)."""
     config = GPTConfig()
     b = whole_number(batch_size, "batch_size", 1, MAX_BATCH_SIZE, "every id is drawn on the page")
     t = whole_number(block_size, "block_size", 1, MAX_BLOCK_SIZE, "GPT-2's block_size: positions 0 to 1023")
     seed = whole_number(seed, "seed", 0, MAX_SEED, "any whole number gives its own offsets")
-    ids = get_tokenizer("gpt2").columns(text).ids
     if len(ids) < t + 1:  # the targets y reach one id past the window
         raise ValueError(f"the text has {len(ids):,} token{'s' * (len(ids) != 1)}: a block of {t:,} needs at least "
                          f"{t + 1:,} (its targets are the same window one id later)")

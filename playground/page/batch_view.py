@@ -14,7 +14,7 @@ from html import escape
 from cachetools import LRUCache, cached
 
 from config import GPTConfig
-from playground.lesson.batch import batch, batch_memory
+from playground.lesson.batch import batch_memory, batch_of_ids
 from playground.lesson.embedding import LESSON_BATCH, format_bytes
 from playground.page.colors import token_colors
 
@@ -61,11 +61,11 @@ def memory_table_html(b: int, t: int, config: GPTConfig) -> str:
 
 
 @cached(LRUCache(BATCH_CACHE_BYTES, getsizeof=len), lock=threading.Lock())
-def batch_html(text: str, batch_size: int, block_size: int, seed: int) -> str:
-    """The batch section: the call and its shape, the memory beside the lesson's, and #batch-ids; or, when
-    the batch cannot be cut (a bound passed, a text too short), one line saying why."""
+def batch_html(ids: tuple[int, ...], batch_size: object, block_size: object, seed: object) -> str:
+    """The batch section for a text of these GPT-2 ids: the call and its shape, the memory beside the lesson's,
+    and #batch-ids; or, when the batch cannot be cut (a bound passed, a text too short), one line saying why."""
     try:
-        result = batch(text, batch_size, block_size, seed)
+        result = batch_of_ids(ids, batch_size, block_size, seed)
     except ValueError as err:
         return (f'<p class="limit" id="batch-error">{escape(str(err))}. Type a longer text, choose a smaller '
                 "B or T, or press Try the lesson's batch.</p>")

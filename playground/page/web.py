@@ -140,11 +140,24 @@ def batch_text(text: object) -> str:
 
 async def update_batch(text: str, batch_size: object, block_size: object, seed: object) -> str:
     """The batch section for the text and the B, T and seed boxes: the ids, shape and memory, or why not."""
+    from playground.lesson.batch import gpt2_ids
     from playground.page.batch_view import batch_html
 
     text = batch_text(text)
     numbers = [whole_number_from_page(v) for v in (batch_size, block_size, seed)]
-    return await EMBEDDING_LANE.run_sized(text, batch_html, text, *numbers)
+    ids = await EMBEDDING_LANE.run_sized(text, gpt2_ids, text)  # a long text in the worker; the cut here (torch)
+    return await EMBEDDING_LANE.run(batch_html, tuple(ids), *numbers)
+
+
+async def batch_or_error(text: str, batch_size: object, block_size: object, seed: object) -> dict:
+    """playground.batch's dict of the (checked) text, or {"error": the one line saying why it cannot be cut}."""
+    from playground.lesson.batch import batch_of_ids, gpt2_ids
+
+    ids = await API_LANE.run_sized(text, gpt2_ids, text)
+    try:
+        return await API_LANE.run(batch_of_ids, ids, batch_size, block_size, seed)
+    except ValueError as err:
+        return {"error": str(err)}
 
 
 async def batch_api(text: str, batch_size: int = 4, block_size: int = 8, seed: int = 0) -> dict:
@@ -153,13 +166,10 @@ async def batch_api(text: str, batch_size: int = 4, block_size: int = 8, seed: i
     [B, T, 768], and the bytes of the float32 one-hot (B, T, 50257), the float32 dense (B, T, 768) and the
     int64 ids (B, T). B is at most 64, T at most 1,024 (GPT-2's block_size); the text (its first 100,000
     characters) needs at least T + 1 ids."""
-    from playground.lesson.batch import batch
-
-    text = batch_text(text)
-    try:
-        return await API_LANE.run_sized(text, batch, text, batch_size, block_size, seed)
-    except ValueError as err:
-        raise refuse(str(err)) from None
+    answer = await batch_or_error(batch_text(text), batch_size, block_size, seed)
+    if "error" in answer:
+        raise refuse(answer["error"])
+    return answer
 
 
 def lessons_batch() -> tuple:
@@ -207,8 +217,9 @@ async def export_json(text: str, special: bool, batch_size: object, block_size: 
     """The JSON download: export's, with the batch of the B, T and seed boxes (or why it cannot be cut)."""
     text, special = expect_text(text), expect_flag(special, "special")
     names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
-    numbers = tuple(whole_number_from_page(v) for v in (batch_size, block_size, seed))
-    return await PANELS_LANE.run_sized(text, work.export_text, text, special, "json", names, numbers)
+    numbers = (whole_number_from_page(v) for v in (batch_size, block_size, seed))
+    cut = await batch_or_error(batch_text(text), *numbers)
+    return await PANELS_LANE.run_sized(text, work.export_text, text, special, "json", names, cut)
 
 
 async def compare_api(text: str, special: bool = False, tokenizers: list[str] | None = None) -> dict:

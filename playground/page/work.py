@@ -124,20 +124,10 @@ def gpt2_head(text: str, limit: int) -> tuple[int, list[dict]]:
 
 
 def export_text(text: str, special: bool, fmt: str, names: tuple[str, ...] = DEFAULT_TOKENIZERS,
-                batch_args: tuple[object, object, object] | None = None) -> str:
-    """The tokens of the panels' tokenizers as CSV or JSON, for the download buttons; the JSON with the
-    batch of batch_args (B, T, seed) as playground.batch cuts it, or why it cannot be cut."""
+                batch: dict | None = None) -> str:
+    """The tokens of the panels' tokenizers as CSV or JSON, for the download buttons; the JSON with `batch`
+    (playground.batch's dict of the text, or why it cannot be cut) when given."""
     result, _ = compare_limited(text, special, None, names)
     if fmt == "csv":
         return tokens_csv(result)
-    return tokens_json(result if batch_args is None else {**result, "batch": batch_or_error(result["text"], *batch_args)})
-
-
-def batch_or_error(text: str, batch_size: object, block_size: object, seed: object) -> dict:
-    """playground.batch's dict, or {"error": the one line saying why the batch cannot be cut}."""
-    from playground.lesson.batch import batch
-
-    try:
-        return batch(text, batch_size, block_size, seed)
-    except ValueError as err:
-        return {"error": str(err)}
+    return tokens_json(result if batch is None else {**result, "batch": batch})

@@ -49,7 +49,7 @@ function playgroundBatchSoon(values) {
     const tok = toks[index] && toks[index].dataset.id === id ? toks[index] : null;  // a panel of another text: none
     const same = [...document.querySelectorAll(`#batch-ids i[data-id="${id}"]`)];
     same.forEach((el) => el.classList.add("same-id"));
-    lit = same;
+    lit = [...same];
     const figure = document.getElementById("heatmap-figure"), rows = figure ? Number(figure.dataset.rows) : 0;
     if (tok) {
       window.playgroundLight(tok);
@@ -60,8 +60,9 @@ function playgroundBatchSoon(values) {
     const where = index < rows && tok ? `its row is outlined in the heatmap (row ${index})`
       : first >= 0 ? `the heatmap draws it at row ${first}, token ${first} of the text, the same id`
       : `the heatmap draws only the first ${rows} tokens' rows`;
-    say(`x[${window_}, ${position}] = ${id}: token ${index.toLocaleString("en")} of the text` +
-        (tok ? ` (${JSON.stringify(tok.textContent)}, outlined in the GPT-2 panel)` : ", past the tokens the GPT-2 panel draws") +
+    say(`x[${window_}, ${position}] = ids[${index}] = ${id}: ` +
+        (tok ? `the text's token ${JSON.stringify(tok.textContent)}, outlined in the GPT-2 panel`
+             : "past the tokens the GPT-2 panel draws") +
         `. Its vector is E[${id}], the same in all ${same.length} place${same.length === 1 ? "" : "s"} it has ` +
         `in this batch; ${where}.`);
   }
