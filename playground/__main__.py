@@ -6,6 +6,7 @@
     echo "Hello world" | python -m playground -  read the text from standard input
     python -m playground --tokenizers gpt4o,llama3,gemma "Hello world"   any of the eight, in that order
     python -m playground --tokenizer qwen=tokenizer.json --tokenizers qwen,gpt2 "Hello"   and your own
+    python -m playground --batch 4,8 --seed 1 - < text.txt   B windows of T GPT-2 ids, as training cuts them
 """
 
 from __future__ import annotations
@@ -61,6 +62,54 @@ def render_terminal(result: dict, show_ids: bool = False):
     return table
 
 
+def parse_batch(value: str) -> tuple[int, int]:
+    """--batch "32,1024" -> (32, 1024)."""
+    try:
+        b, t = (int(part) for part in value.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected B,T as two whole numbers, like 32,1024; got {value!r}") from None
+    return b, t
+
+
+def render_batch(result: dict):
+    """A rich Table: one row per window, its offset, then its ids as blocks in their GPT-2 colours."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_lines=False, expand=True)
+    table.add_column("offset", justify="right")
+    table.add_column(Text(f"x[b]: {result['shape'][1]} consecutive GPT-2 ids"), ratio=1)  # Text: "[b]" is no markup
+    for offset, window in zip(result["offsets"], result["ids"]):
+        cell = Text()
+        for token_id in window:
+            cell.append(f"{token_id} ", style=f"{text_color()} on {token_color('gpt2', token_id)}")
+        table.add_row(str(offset), cell)
+    return table
+
+
+def print_batch(text: str, batch_size: int, block_size: int, seed: int, as_json: bool) -> None:
+    """The batch of the text as JSON, or as a table with the tensor TokenEmbedding makes of it and its memory."""
+    from playground.lesson.batch import batch, batch_embeddings, batch_memory
+    from playground.lesson.embedding import INITS, LESSON_BATCH, format_bytes
+
+    result = batch(text, batch_size, block_size, seed)
+    if as_json:
+        json.dump(result, sys.stdout, indent=1)
+        print()
+        return
+    from rich.console import Console
+
+    Console().print(render_batch(result))
+    shape = tuple(batch_embeddings(result["ids"], next(iter(INITS))).shape)  # run for real, through the lesson's class
+    lessons = batch_memory(*LESSON_BATCH)
+    print(f"{len(result['offsets'])} windows cut at torch.randint({result['n_tokens']} - {block_size}, ({batch_size},)), "
+          f"seed {seed}; TokenEmbedding(GPTConfig())(x) has shape {shape}")
+    for what, key in (("ids x, int64", "ids_bytes"), ("one-hot input, float32", "one_hot_bytes"),
+                      ("dense embeddings, float32", "dense_bytes")):
+        print(f"{what}: {result[key]:,} bytes ({format_bytes(result[key])}); the lesson's {LESSON_BATCH}: "
+              f"{lessons[key]:,} ({format_bytes(lessons[key])})")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m playground", description=__doc__.split("\n")[0])
     parser.add_argument("text", help='the text to tokenize, or "-" to read it from standard input')
@@ -73,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tokenizer", action="append", default=[], metavar="NAME=PATH",
                         help="add a tokenizer from a file: tokenizer.json, SentencePiece .model, vocab.txt[:cased], "
                              "ranks.tiktoken:cl100k|o200k|gpt2, or hf:<org>/<repo>[@revision]; repeatable")
+    parser.add_argument("--batch", type=parse_batch, metavar="B,T",
+                        help="instead: B windows of T consecutive GPT-2 ids, cut as nanoGPT's get_batch cuts them")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the batch's offsets (default: 0)")
     args = parser.parse_args(argv)
     try:
         register_from_args(args.tokenizer)
@@ -80,6 +132,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python -m playground: {err}", file=sys.stderr)
         return 2
     text = sys.stdin.read() if args.text == "-" else args.text
+    if args.batch:
+        try:
+            print_batch(text, *args.batch, args.seed, args.json)
+        except ValueError as err:  # a bound passed, or a text too short: one line
+            print(f"python -m playground: {err}", file=sys.stderr)
+            return 2
+        return 0
     try:
         result = compare(text, special=args.special, tokenizers=args.tokenizers.split(","))
     except ValueError as err:

@@ -129,6 +129,59 @@ async def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
     return await API_LANE.run(embed_summary, tokens, init)
 
 
+def whole_number_from_page(value: object) -> object:
+    """A whole number the page's number boxes send as 8.0 -> 8; anything else unchanged, for the batch to refuse."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def batch_text(text: object) -> str:
+    """The text the batch is cut from: the part tokenised (MAX_INPUT_CHARS), lone surrogates replaced, as the panels."""
+    return replace_lone_surrogates(expect_text(text)[:MAX_INPUT_CHARS])[0]
+
+
+async def update_batch(text: str, batch_size: object, block_size: object, seed: object) -> str:
+    """The batch section for the text and the B, T and seed boxes: the ids, shape and memory, or why not."""
+    from playground.lesson.batch import gpt2_ids
+    from playground.page.batch_view import batch_html
+
+    text = batch_text(text)
+    numbers = [whole_number_from_page(v) for v in (batch_size, block_size, seed)]
+    ids = await EMBEDDING_LANE.run_sized(text, gpt2_ids, text)  # a long text in the worker; the cut here (torch)
+    return await EMBEDDING_LANE.run(batch_html, tuple(ids), *numbers)
+
+
+async def batch_or_error(text: str, batch_size: object, block_size: object, seed: object) -> dict:
+    """playground.batch's dict of the (checked) text, or {"error": the one line saying why it cannot be cut}."""
+    from playground.lesson.batch import batch_of_ids, gpt2_ids
+
+    ids = await API_LANE.run_sized(text, gpt2_ids, text)
+    try:
+        return await API_LANE.run(batch_of_ids, ids, batch_size, block_size, seed)
+    except ValueError as err:
+        return {"error": str(err)}
+
+
+async def batch_api(text: str, batch_size: int = 4, block_size: int = 8, seed: int = 0) -> dict:
+    """B windows of T consecutive GPT-2 ids of text, cut as nanoGPT's get_batch cuts them
+    (torch.randint(len(ids) - T, (B,)) from a generator seeded with seed): offsets, ids (B x T), shape
+    [B, T, 768], and the bytes of the float32 one-hot (B, T, 50257), the float32 dense (B, T, 768) and the
+    int64 ids (B, T). B is at most 64, T at most 1,024 (GPT-2's block_size); the text (its first 100,000
+    characters) needs at least T + 1 ids."""
+    answer = await batch_or_error(batch_text(text), batch_size, block_size, seed)
+    if "error" in answer:
+        raise refuse(answer["error"])
+    return answer
+
+
+def lessons_batch() -> tuple:
+    """"Try the lesson's batch": a text long enough for (32, 1024), the 200 English FLORES sentences joined
+    (5,613 GPT-2 ids), no example, and B = 32, T = 1024."""
+    from playground.lesson.embedding import LESSON_BATCH
+    from playground.lesson.premium import BASELINE, sentences
+
+    return ("\n".join(sentences(BASELINE)), "", *LESSON_BATCH)
+
+
 def unpack_share_text(packed: str) -> str | None:
     """The text in a share link's `z`: base64url of its raw-deflated UTF-8. None if it is not that.
 
@@ -158,6 +211,16 @@ async def export(fmt: str, text: str, special: bool, *names: str) -> str:
     text, special = expect_text(text), expect_flag(special, "special")
     names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
     return await PANELS_LANE.run_sized(text, work.export_text, text, special, fmt, names)
+
+
+async def export_json(text: str, special: bool, batch_size: object, block_size: object, seed: object,
+                      *names: str) -> str:
+    """The JSON download: export's, with the batch of the B, T and seed boxes (or why it cannot be cut)."""
+    text, special = expect_text(text), expect_flag(special, "special")
+    names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
+    numbers = (whole_number_from_page(v) for v in (batch_size, block_size, seed))
+    cut = await batch_or_error(batch_text(text), *numbers)
+    return await PANELS_LANE.run_sized(text, work.export_text, text, special, "json", names, cut)
 
 
 async def compare_api(text: str, special: bool = False, tokenizers: list[str] | None = None) -> dict:
@@ -376,6 +439,17 @@ def build_demo() -> gr.Blocks:
             with gr.Column(min_width=420):
                 memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
+        gr.HTML("<h2>The lesson's batch: B windows of T ids, cut from the text as training cuts them</h2>")
+        with gr.Row(elem_id="batch-controls", equal_height=True):
+            batch_size = gr.Number(4, label="B (batch_size)", precision=0, minimum=1, elem_id="batch-size",
+                                   min_width=160, scale=0)
+            block_size = gr.Number(8, label="T (block_size)", precision=0, minimum=1, elem_id="block-size",
+                                   min_width=160, scale=0)
+            batch_seed = gr.Number(0, label="seed", precision=0, minimum=0, elem_id="batch-seed", min_width=110,
+                                   scale=0)
+            lesson_batch = gr.Button("Try the lesson's batch: (32, 1024)", size="md", elem_id="lesson-batch", scale=0)
+            batch_redraw = gr.Button("Draw the batch", visible="hidden", elem_id="batch-redraw")  # batch.js clicks it
+        batch_view = gr.HTML(elem_id="batch", js_on_load=None)
 
         demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers, mark_ws, view, link_message],
                   api_visibility="private",
@@ -404,6 +478,16 @@ def build_demo() -> gr.Blocks:
         one_hot_run.click(update_one_hot, inputs=[text, init], outputs=one_hot, concurrency_id="embedding",
                           concurrency_limit=None, preprocess=False, api_visibility="private", show_progress="minimal")
         gr.on([text.change, init.change], None, outputs=one_hot, js="() => ''")  # a result for other ids goes
+        # The batch is drawn off the keystroke path: batch.js clicks the hidden button once its inputs have
+        # stayed the same for a moment (a paused typist, a whole number typed, the lesson's button's four values).
+        batch_inputs = [text, batch_size, block_size, batch_seed]
+        gr.on([i.change for i in batch_inputs], None, inputs=batch_inputs,
+              js="(...values) => playgroundBatchSoon(values)")
+        batch_redraw.click(update_batch, inputs=batch_inputs, outputs=batch_view, preprocess=False,
+                           trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=None,
+                           api_visibility="private", show_progress="hidden")
+        lesson_batch.click(lessons_batch, outputs=[text, example_key, batch_size, block_size],
+                           api_visibility="private", show_progress="hidden")
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
             button.click(None, outputs=[text, example_key, *choosers],  # its text, key and three panels
                          js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)}, "
@@ -420,9 +504,10 @@ def build_demo() -> gr.Blocks:
         size_down.click(None, js="() => playgroundStepSize(-1)")
         size_up.click(None, js="() => playgroundStepSize(1)")
         keys.click(None, js="() => playgroundToggleKeys()")
-        for button, fmt in ((csv_button, "csv"), (json_button, "json")):
+        for button, fmt, handler, inputs in ((csv_button, "csv", functools.partial(export, "csv"), [text, special]),
+                                             (json_button, "json", export_json, [text, special, *batch_inputs[1:]])):
             button.click(
-                functools.partial(export, fmt), inputs=[text, special, *choosers], outputs=download_data,
+                handler, inputs=[*inputs, *choosers], outputs=download_data,
                 concurrency_id="panels", concurrency_limit=None, preprocess=False,
                 api_visibility="private", show_progress="hidden",
             ).then(None, inputs=download_data, js=f"(data) => playgroundDownload(data, 'tokens.{fmt}')")
@@ -431,6 +516,7 @@ def build_demo() -> gr.Blocks:
         gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=None)
         gr.api(embed_api, api_name="embed", concurrency_id="compare", concurrency_limit=None)
         gr.api(replay_api, api_name="replay", concurrency_id="compare", concurrency_limit=None)
+        gr.api(batch_api, api_name="batch", concurrency_id="compare", concurrency_limit=None)
         gr.api(premium_api, api_name="premium", concurrency_id="premium", concurrency_limit=1)  # computed once
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
@@ -472,10 +558,11 @@ def launch(demo: gr.Blocks) -> None:
         # default of 40, 40 long texts waiting for the worker would hold every place a small edit needs.
         # A long text waits on the event loop, so every event the queue admits may be under way.
         max_threads=server.QUEUE_MAX_SIZE,
-        css=(STATIC_DIR / "playground.css").read_text(encoding="utf-8"),
+        css="\n".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in ("playground.css", "batch.css")),
         head=(f"<script>const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
               f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
-              f"{(STATIC_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"),
+              f"{(STATIC_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"
+              f"<script>{(STATIC_DIR / 'batch.js').read_text(encoding='utf-8')}</script>"),
         footer_links=["api"],
         # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.
         theme=gr.themes.Default(

@@ -123,7 +123,11 @@ def gpt2_head(text: str, limit: int) -> tuple[int, list[dict]]:
     return len(columns.ids), gpt2.token_dicts(text, columns, limit)
 
 
-def export_text(text: str, special: bool, fmt: str, names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
-    """The tokens of the panels' tokenizers as CSV or JSON, for the download buttons."""
+def export_text(text: str, special: bool, fmt: str, names: tuple[str, ...] = DEFAULT_TOKENIZERS,
+                batch: dict | None = None) -> str:
+    """The tokens of the panels' tokenizers as CSV or JSON, for the download buttons; the JSON with `batch`
+    (playground.batch's dict of the text, or why it cannot be cut) when given."""
     result, _ = compare_limited(text, special, None, names)
-    return tokens_csv(result) if fmt == "csv" else tokens_json(result)
+    if fmt == "csv":
+        return tokens_csv(result)
+    return tokens_json(result if batch is None else {**result, "batch": batch})

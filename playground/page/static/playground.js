@@ -684,6 +684,7 @@ function playgroundMode(mode, on) {
     return toks.indexOf(tok);
   };
   window.playgroundPanelOf = panelOf;
+  window.playgroundLight = light;  // batch.js lights a batch's id's token as a hover of it would
   // After an edit is painted: a pinned token still drawn (unchanged) keeps its pin, and what it lights
   // and where its card goes are worked out again; one the edit replaced lets go, with its lights and card.
   window.playgroundTokensRedrawn = () => {
