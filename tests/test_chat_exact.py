@@ -341,3 +341,21 @@ def test_llama3_first_tokens_before_your_word():
 def test_bad_or_oversized_conversations_are_refused(messages, error):
     with pytest.raises(ValueError, match=error):
         chat(messages, "llama3")
+
+
+def test_an_added_tokenizer_json_gets_the_chat_template_beside_it(tmp_path):
+    from playground import register_tokenizer
+
+    with_config, without = tmp_path / "with", tmp_path / "without"
+    for folder in (with_config, without):
+        folder.mkdir()
+        shutil.copy(ASSETS / "llama-3" / "tokenizer.json", folder / "tokenizer.json")
+    (with_config / "tokenizer_config.json").write_text(json.dumps({
+        "bos_token": {"content": "<|begin_of_text|>"}, "eos_token": "<|end_of_text|>",
+        "chat_template": (ASSETS / "llama-3" / "chat_template.jinja").read_text(encoding="utf-8")}))
+    register_tokenizer("chat-with", with_config / "tokenizer.json")
+    register_tokenizer("chat-without", without / "tokenizer.json")
+    messages = CONVERSATIONS["specials typed"]
+    added = chat(messages, "chat-with")
+    assert added["ids"] == hf_ids(hf_llama3(), messages) and added["source"]["file"].endswith("tokenizer_config.json")
+    assert chat(messages, "chat-without")["ids"] == [] and "no chat format" in chat(messages, "chat-without")["no_chat_format"]

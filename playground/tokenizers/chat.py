@@ -394,15 +394,20 @@ def format_source(name: str, template: Template | None) -> dict:
                     "ids from tiktoken's o200k_harmony (gpt-oss's format)"}
 
 
-def tokenize_runs(tokenizer: Tokenizer, runs: list[Run]) -> tuple[str, TokenColumns, list[int | None], dict[int, str]]:
-    """(the rendered text, its token columns, each token's message or None, names of the specials used)."""
+def tokenize_runs(tokenizer: Tokenizer, runs: list[Run]) -> tuple[str, TokenColumns, list[int | None], dict[int, str],
+                                                                   list[tuple[int, int, int]]]:
+    """(the rendered text, its token columns, each token's message or None, names of the specials used,
+    [(start, end, message)] of every stretch of content in the text)."""
     text_parts, ids, starts, ends, partial, special, message, names = [], [], [], [], [], [], [], {}
+    contents = []
     pos = 0
     for run in runs:
         if isinstance(run, Special):
             ids.append(run.id), starts.append(pos), ends.append(pos + len(run.text))
             partial.append(False), special.append(True), message.append(run.message)
             names[run.id] = run.text
+            if run.message is not None:
+                contents.append((pos, pos + len(run.text), run.message))
             text_parts.append(run.text)
             pos += len(run.text)
             continue
@@ -411,6 +416,8 @@ def tokenize_runs(tokenizer: Tokenizer, runs: list[Run]) -> tuple[str, TokenColu
         bounds, at = [], 0
         for s in run:
             bounds.append((at, at + len(s.text), s.message))
+            if s.message is not None:
+                contents.append((pos + at, pos + at + len(s.text), s.message))
             at += len(s.text)
         for i, s, e, p in zip(cols.ids, cols.starts, cols.ends, cols.partial):
             # content if the token covers any of a message's characters (first such message)
@@ -419,7 +426,18 @@ def tokenize_runs(tokenizer: Tokenizer, runs: list[Run]) -> tuple[str, TokenColu
             partial.append(p), special.append(False), message.append(owner)
         text_parts.append(chunk)
         pos += len(chunk)
-    return "".join(text_parts), TokenColumns(ids, starts, ends, partial, special), message, names
+    return "".join(text_parts), TokenColumns(ids, starts, ends, partial, special), message, names, contents
+
+
+def content_offsets(contents: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Each stretch of content with how much of its message's content came before it (a template that parses
+    a typed special token splits one content into several stretches)."""
+    seen: dict[int, int] = {}
+    out = []
+    for a, b, m in contents:
+        out.append((a, b, m, seen.get(m, 0)))
+        seen[m] = seen.get(m, 0) + b - a
+    return out
 
 
 def chat(messages: list[dict], tokenizer: str, add_generation_prompt: bool = True) -> dict:
@@ -433,8 +451,9 @@ def chat(messages: list[dict], tokenizer: str, add_generation_prompt: bool = Tru
     "no_chat_format" (why there is none, or None), "messages" (as checked), "text", "ids", "count",
     "structure_count", "content_count", "before_first_content" (tokens before the first content token),
     "notes" (what the format did to the messages), "tokens"}: each token as compare() gives it, with spans
-    into "text", plus "structure" (True for the format's own tokens) and "message" (the index of the message
-    whose content it carries, or None). Raises ValueError for bad messages or a conversation the format
+    into "text", plus "structure" (True for the format's own tokens), "message" (the index of the message
+    whose content it carries, or None) and "content_start" (where in that message's content, as shown after
+    the format trimmed it, it starts). Raises ValueError for bad messages or a conversation the format
     refuses, saying why (Gemma: roles must alternate; Llama 2: the last message must be the user's).
     """
     if tokenizer not in tokenizer_names():
@@ -459,7 +478,7 @@ def chat(messages: list[dict], tokenizer: str, add_generation_prompt: bool = Tru
     else:
         rendered = {"llama": llama2_rendering, "gpt4": chatml_rendering, "gpt4o": harmony_rendering}[tokenizer](
             messages, add_generation_prompt)
-    text, columns, owners, names = tokenize_runs(tok, rendered.runs)
+    text, columns, owners, names, contents = tokenize_runs(tok, rendered.runs)
     if expected is not None and expected != columns.ids:
         raise RuntimeError("playground.chat's Mistral ids differ from mistral-common's: report it, with the messages")
     tokens = tok.token_dicts(text, columns)
@@ -467,6 +486,9 @@ def chat(messages: list[dict], tokenizer: str, add_generation_prompt: bool = Tru
         if t["id"] in names and t["special"]:
             t["piece"] = names[t["id"]]
         t["structure"], t["message"] = owner is None, owner
+        # where in its message's content the token starts: the same characters in every format
+        t["content_start"] = next((max(t["start"], a) - a + shift for a, b, m, shift in content_offsets(contents)
+                                   if m == owner and t["start"] < b and t["end"] > a), None)
     content = sum(o is not None for o in owners)
     return result | {
         "format": FORMATS.get(tokenizer, ("its own chat template", ""))[0],
