@@ -311,8 +311,8 @@ def chat_view_html() -> gr.Button:
 
     with gr.Column(elem_id="chat-view"):
         button = gr.Button("Example: a two-turn chat", size="sm", elem_id="example-chat", scale=0, min_width=0)
-        gr.HTML(f'<div id="chat-messages"></div><div id="chat-question" class="prompt">'
-                f'{chat_example.QUESTION}</div><div id="chat-answer"></div><div id="chat-panels"></div>'
+        gr.HTML(f'<div id="chat-messages"></div><div id="chat-question" class="prompt"><span>'
+                f'{chat_example.QUESTION}</span> <button id="chat-reveal" type="button">Reveal</button></div><div id="chat-answer"></div><div id="chat-panels"></div>'
                 '<div id="chat-downloads"><button id="chat-csv" type="button">Download chat tokens (CSV)</button>'
                 '<button id="chat-json" type="button">Download chat tokens (JSON)</button></div>')
     return button

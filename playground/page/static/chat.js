@@ -147,6 +147,8 @@ async function playgroundChatSend() {
     if (tok) {
       pinned = pinned === tok ? null : tok;
       light(pinned, "pinned");
+    } else if (e.target.id === "chat-reveal") {
+      playgroundReveal();
     } else if (e.target.id === "chat-csv") {
       playgroundDownload(playgroundChat.csv, "chat-tokens.csv");
     } else if (e.target.id === "chat-json") {
