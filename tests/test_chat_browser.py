@@ -120,5 +120,9 @@ def test_a_share_link_reopens_the_conversation(page, app_url):
     page.locator("#share").click()
     page.wait_for_function("() => document.querySelector('#share-link textarea, #share-link input').value.includes('chat=')")
     link = page.locator("#share-link textarea, #share-link input").first.input_value()
-    page.goto(link)
-    wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
+    assert "tokenizers=llama3%2Cmistral%2Cgemma" in link or "tokenizers=llama3,mistral,gemma" in link
+    opened = page.context.new_page()  # a second page: taking this one elsewhere would cut its live connection
+    opened.set_viewport_size({"width": 1280, "height": 720})
+    opened.goto(link)
+    wait_for_chat(opened, chat_example.MESSAGES, chat_example.TOKENIZERS)
+    assert opened.locator("#chat input[type=checkbox]").is_checked()

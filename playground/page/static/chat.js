@@ -3,7 +3,7 @@
 // chat_route.py), the format's structure tokens drawn apart. Hovering a content token lights the tokens of the
 // other panels over the same characters of the same message; a click pins them. Loaded after playground.js.
 
-const playgroundChat = {on: false, messages: [], tokenizers: null, sent: 0, painted: 0, csv: "", json: "", timer: null};
+const playgroundChat = {on: false, messages: [], tokenizers: PLAYGROUND_DEFAULT_TOKENIZERS, sent: 0, painted: 0, csv: "", json: "", timer: null};
 const PLAYGROUND_CHAT_ROLES = ["system", "user", "assistant"];
 const PLAYGROUND_CHAT_MAX_MESSAGES = 200;  // playground.chat refuses more
 
@@ -175,7 +175,8 @@ async function playgroundUnpack(packed) {
   return await new Response(stream).text();
 }
 
-window.addEventListener("load", async () => {
+// Gradio may put this script in the page after its load event: then it runs at once.
+async function playgroundChatFromLink() {
   const packed = new URLSearchParams(window.location.search).get("chat");
   if (!packed) return;
   try {
@@ -183,11 +184,14 @@ window.addEventListener("load", async () => {
     if (!Array.isArray(messages)) return;
     playgroundSetMessagesWhenReady(messages);
   } catch (err) { /* a damaged link opens the page without its conversation */ }
-});
+}
+if (document.readyState === "complete") playgroundChatFromLink();
+else window.addEventListener("load", playgroundChatFromLink);
 
 function playgroundSetMessagesWhenReady(messages) {
   const toggle = document.querySelector("#chat input[type=checkbox]");
-  if (!toggle || !document.getElementById("chat-messages")) { setTimeout(() => playgroundSetMessagesWhenReady(messages), 100); return; }
+  // after the page's load has set the panels' tokenizers (the text panels are drawn then)
+  if (!toggle || !document.getElementById("chat-messages") || !document.querySelector("#panels [data-tokenizer]")) { setTimeout(() => playgroundSetMessagesWhenReady(messages), 100); return; }
   playgroundChatSetMessages(messages);
   if (!toggle.checked) toggle.click();
 }
