@@ -359,3 +359,16 @@ def test_an_added_tokenizer_json_gets_the_chat_template_beside_it(tmp_path):
     added = chat(messages, "chat-with")
     assert added["ids"] == hf_ids(hf_llama3(), messages) and added["source"]["file"].endswith("tokenizer_config.json")
     assert chat(messages, "chat-without")["ids"] == [] and "no chat format" in chat(messages, "chat-without")["no_chat_format"]
+
+
+def test_the_command_line_prints_the_chat_dicts(tmp_path, capsys):
+    from playground.__main__ import main
+
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps(CONVERSATIONS["two turns"]), encoding="utf-8")
+    assert main(["--chat", str(path), "--tokenizers", "llama3,gpt2", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == [chat(CONVERSATIONS["two turns"], "llama3"), chat(CONVERSATIONS["two turns"], "gpt2")]
+    path.write_text(json.dumps(WITH_SYSTEM["plain"]), encoding="utf-8")
+    assert main(["--chat", str(path), "--tokenizers", "gemma"]) == 2
+    assert "System role not supported" in capsys.readouterr().err

@@ -102,6 +102,19 @@ def test_the_public_endpoints_answer_through_the_queue(server):
     assert "Numbers" in prompt and "<b>4</b> pieces" in answer and "<b>10</b> pieces" in answer
 
 
+def test_chat_through_the_api_is_playground_chats(server):
+    from playground import chat
+
+    url, _ = server
+    messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi 😀"}]
+    [result] = call_api(url, "chat", [messages, "mistral", True])
+    assert result == chat(messages, "mistral")
+    with pytest.raises(ApiError, match="System role not supported"):
+        call_api(url, "chat", [messages, "gemma", True])
+    with pytest.raises(ApiError, match="1,000 messages: at most 200"):
+        call_api(url, "chat", [[{"role": "user", "content": ""}] * 1000, "llama3", True])
+
+
 def test_any_tokenizers_through_the_api(server):
     url, _ = server
     [result] = call_api(url, "compare", ["Hello world", False, ["gemma", "gpt4o", "llama3"]])
