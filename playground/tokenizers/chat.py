@@ -482,12 +482,13 @@ def chat(messages: list[dict], tokenizer: str, add_generation_prompt: bool = Tru
     if expected is not None and expected != columns.ids:
         raise RuntimeError("playground.chat's Mistral ids differ from mistral-common's: report it, with the messages")
     tokens = tok.token_dicts(text, columns)
+    stretches = content_offsets(contents)
     for t, owner in zip(tokens, owners):
         if t["id"] in names and t["special"]:
             t["piece"] = names[t["id"]]
         t["structure"], t["message"] = owner is None, owner
         # where in its message's content the token starts: the same characters in every format
-        t["content_start"] = next((max(t["start"], a) - a + shift for a, b, m, shift in content_offsets(contents)
+        t["content_start"] = next((max(t["start"], a) - a + shift for a, b, m, shift in stretches
                                    if m == owner and t["start"] < b and t["end"] > a), None)
     content = sum(o is not None for o in owners)
     return result | {
