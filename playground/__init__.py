@@ -10,9 +10,10 @@ Three layers, each importing only the ones below it:
 """
 
 from playground.lesson.batch import batch
+from playground.tokenizers.chat import chat
 from playground.tokenizers.from_file import register_tokenizer
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare, get_tokenizer, tokenizer_names
 from playground.tokenizers.replay import replay
 
-__all__ = ["DEFAULT_TOKENIZERS", "TOKENIZER_NAMES", "batch", "compare", "get_tokenizer", "register_tokenizer", "replay",
+__all__ = ["DEFAULT_TOKENIZERS", "TOKENIZER_NAMES", "batch", "chat", "compare", "get_tokenizer", "register_tokenizer", "replay",
            "tokenizer_names"]

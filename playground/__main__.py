@@ -7,6 +7,7 @@
     python -m playground --tokenizers gpt4o,llama3,gemma "Hello world"   any of the eight, in that order
     python -m playground --tokenizer qwen=tokenizer.json --tokenizers qwen,gpt2 "Hello"   and your own
     python -m playground --batch 4,8 --seed 1 - < text.txt   B windows of T GPT-2 ids, as training cuts them
+    python -m playground --chat chat.json --tokenizers llama3,mistral,gemma   a conversation in each chat format
 """
 
 from __future__ import annotations
@@ -110,9 +111,49 @@ def print_batch(text: str, batch_size: int, block_size: int, seed: int, as_json:
               f"{lessons[key]:,} ({format_bytes(lessons[key])})")
 
 
+def chat_main(args) -> int:
+    """--chat FILE.json: the conversation in each tokenizer's chat format, structure tokens bracketed and dim."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from playground.tokenizers.chat import chat
+
+    try:
+        source = sys.stdin.read() if args.chat == "-" else open(args.chat, encoding="utf-8").read()
+        messages = json.loads(source)
+        results = [chat(messages, name) for name in args.tokenizers.split(",")]
+    except (OSError, ValueError) as err:  # a missing file, bad JSON, messages or tokenizer, a refused conversation
+        print(f"python -m playground --chat: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump(results, sys.stdout, ensure_ascii=False, indent=1)
+        print()
+        return 0
+    console = Console()
+    for result in results:
+        if result["no_chat_format"]:
+            console.print(f"[bold]{result['label']}[/bold]: {result['no_chat_format']}")
+            continue
+        console.print(f"[bold]{result['label']}[/bold], {result['format']}: {result['count']} tokens: "
+                      f"{result['structure_count']} structure, {result['content_count']} content; "
+                      f"{result['before_first_content']} before the first word")
+        line = Text()
+        for t in result["tokens"]:
+            label = str(t["id"]) + " " if args.ids else token_label(t).replace("\n", "")
+            line.append(f"[{label}]" if t["structure"] else label,
+                        style="bold reverse" if t["structure"] else f"{text_color()} on {token_color(result['tokenizer'], t['id'])}")
+        console.print(line)
+        for note in result["notes"]:
+            console.print(f"note: {note}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m playground", description=__doc__.split("\n")[0])
-    parser.add_argument("text", help='the text to tokenize, or "-" to read it from standard input')
+    parser.add_argument("text", nargs="?", help='the text to tokenize, or "-" to read it from standard input')
+    parser.add_argument("--chat", metavar="FILE.json",
+                        help='a conversation ([{"role": "user", "content": "Hi"}, ...], "-" for standard input) '
+                             "in each tokenizer's chat format (playground.chat), instead of a text")
     parser.add_argument("--json", action="store_true", help="print compare()'s dict as JSON")
     parser.add_argument("--ids", action="store_true", help="show token ids instead of token text")
     parser.add_argument("--special", action="store_true", help="add the special tokens ([CLS]/[SEP], <s>, ...)")
@@ -131,6 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as err:  # one line saying what to do, no traceback
         print(f"python -m playground: {err}", file=sys.stderr)
         return 2
+    if args.chat is not None:
+        return chat_main(args)
+    if args.text is None:
+        parser.error("give a text, or --chat FILE.json")
     text = sys.stdin.read() if args.text == "-" else args.text
     if args.batch:
         try:

@@ -20,6 +20,11 @@ OFFICIAL = {
     "llama-3/tokenizer.json": "c05a3c2174e9edd5be19dc5a0748c42a9037bec2811ce062728bfd71f8702d78",
     "mistral/tokenizer.model": "dadfd56d766715c61d2ef780a525ab43b8e6da4de6865bda3d95fdef5e134055",
     "gemma/tokenizer.model": "61a7b147390c64585d6c3543dd6fc636906c9af3865a5548f27f31aee1d4c8e2",
+    # The chat templates (playground.tokenizers.chat): Gemma's is the sha256 llama.cpp's Git LFS pointer of
+    # models/templates/google-gemma-2-2b-it.jinja pins (591 bytes); Llama 3 Instruct's no upstream pins as a
+    # file: the chat_template string of Meta-Llama-3-8B-Instruct's tokenizer_config.json, written out as is.
+    "gemma/chat_template.jinja": "ecd6ae513fe103f0eb62e8ab5bfa8d0fe45c1074fa398b089c93a7e70c15cfd6",
+    "llama-3/chat_template.jinja": "ba03a121d097859c7b5b9cd03af99aafe95275210d2876f642ad9929a150f122",
 }
 # The sha256 of ../shared/glitch-tokens/undertrained.json, the file its README describes.
 UNDERTRAINED = {"undertrained/undertrained.json": "a79140f51c078c9a3411ca4c43490efd969fad589efe9f0f8b25df40daa858e1"}

@@ -102,6 +102,35 @@ def test_the_public_endpoints_answer_through_the_queue(server):
     assert "Numbers" in prompt and "<b>4</b> pieces" in answer and "<b>10</b> pieces" in answer
 
 
+def test_chat_through_the_api_is_playground_chats(server):
+    from playground import chat
+
+    url, _ = server
+    messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi 😀"}]
+    [result] = call_api(url, "chat", [messages, "mistral", True])
+    assert result == chat(messages, "mistral")
+    with pytest.raises(ApiError, match="System role not supported"):
+        call_api(url, "chat", [messages, "gemma", True])
+    with pytest.raises(ApiError, match="1,000 messages: at most 200"):
+        call_api(url, "chat", [[{"role": "user", "content": ""}] * 1000, "llama3", True])
+
+
+def test_batch_through_the_api_is_cut_as_nanogpts_get_batch(server):
+    import tiktoken
+    import torch
+
+    url, _ = server
+    text = "The cat sat on the mat, and the dog sat on the log."
+    ids = tiktoken.get_encoding("gpt2").encode(text)  # the reference tokenizer, not the playground's
+    offsets = torch.randint(len(ids) - 4, (3,), generator=torch.Generator().manual_seed(7)).tolist()
+    [result] = call_api(url, "batch", [text, 3, 4, 7])
+    assert result["offsets"] == offsets
+    assert result["ids"] == [ids[i:i + 4] for i in offsets]
+    assert result["shape"] == [3, 4, 768]
+    with pytest.raises(ApiError, match="a block of 16 needs at least 17"):
+        call_api(url, "batch", ["Hello world", 1, 16, 0])
+
+
 def test_any_tokenizers_through_the_api(server):
     url, _ = server
     [result] = call_api(url, "compare", ["Hello world", False, ["gemma", "gpt4o", "llama3"]])

@@ -25,3 +25,18 @@ def tokens_csv(result: dict) -> str:
 def tokens_json(result: dict) -> str:
     """compare()'s whole result, ids, tokens and counts, as JSON."""
     return json.dumps(result, ensure_ascii=False, indent=1)
+
+
+CHAT_CSV_COLUMNS = ["tokenizer", "format", "index", "id", "piece", "text", "start", "end", "structure", "message",
+                    "content_start", "special"]
+
+
+def chat_csv(results: list[dict | None]) -> str:
+    """One row per token of each panel's conversation (playground.chat's results; None: a format refused it)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CHAT_CSV_COLUMNS, extrasaction="ignore")
+    writer.writeheader()
+    for result in filter(None, results):
+        for index, token in enumerate(result["tokens"]):
+            writer.writerow({"tokenizer": result["tokenizer"], "format": result["format"], "index": index, **token})
+    return out.getvalue()

@@ -61,7 +61,7 @@ from playground.tokenizers.registry import registrations
 T = TypeVar("T")
 
 # /call/<name> serves these, and only these
-PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding"})
+PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding", "chat", "batch"})
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing

@@ -237,6 +237,21 @@ async def compare_api(text: str, special: bool = False, tokenizers: list[str] | 
     return await API_LANE.run_sized(text, work.api_answer, text, special, names)
 
 
+async def chat_api(messages: list, tokenizer: str = "llama3", add_generation_prompt: bool = True) -> dict:
+    """playground.chat for a conversation through the API: [{"role": "system" | "user" | "assistant",
+    "content": str}, ...] in `tokenizer`'s chat format, the text, ids and tokens (structure or a message's
+    content). At most 200 messages and 100,000 characters of content; a conversation the format refuses,
+    or a bad one, is an error saying why."""
+    from playground.tokenizers.chat import chat
+
+    [tokenizer] = expect_tokenizers([tokenizer])
+    add_generation_prompt = expect_flag(add_generation_prompt, "add_generation_prompt")
+    try:
+        return await API_LANE.run(chat, messages, tokenizer, add_generation_prompt)
+    except ValueError as err:
+        raise refuse(str(err)[:300]) from None
+
+
 async def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
     """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): at most the
     first 64 chunks, 256 bytes of a chunk and 100,000 pieces in all steps (`cut` says so)."""
@@ -362,6 +377,20 @@ def register_from_command_line(argv: list[str]) -> None:
         sys.exit(f"python app.py: {err}")
 
 
+def chat_view_html() -> gr.Button:
+    """The Chat view's place: the example's button, the message rows (#chat-messages) and three panels, filled by
+    chat.js; hidden until the Chat toggle (#chat) is on."""
+    from playground.lesson import chat_example
+
+    with gr.Column(elem_id="chat-view"):
+        button = gr.Button("Example: a two-turn chat", size="sm", elem_id="example-chat", scale=0, min_width=0)
+        gr.HTML(f'<div id="chat-messages"></div><div id="chat-question" class="prompt"><span>'
+                f'{chat_example.QUESTION}</span> <button id="chat-reveal" type="button">Reveal</button></div><div id="chat-answer"></div><div id="chat-panels"></div>'
+                '<div id="chat-downloads"><button id="chat-csv" type="button">Download chat tokens (CSV)</button>'
+                '<button id="chat-json" type="button">Download chat tokens (JSON)</button></div>')
+    return button
+
+
 def build_demo() -> gr.Blocks:
     from playground.lesson.embedding import INITS
 
@@ -399,6 +428,7 @@ def build_demo() -> gr.Blocks:
                                 min_width=0, scale=0)
             present = gr.Checkbox(value=False, label="Presenter view", elem_id="present", container=False,
                                   min_width=0, scale=0)
+            chat_mode = gr.Checkbox(value=False, label="Chat", elem_id="chat", container=False, min_width=0, scale=0)
             replay_all = gr.Button("How is it built?", size="sm", elem_id="replay-all", scale=0, min_width=0)
             with gr.Row(elem_id="page-keys"):  # kept together on one line
                 size_down = gr.Button("A-", size="sm", elem_id="size-down", scale=0, min_width=0)
@@ -410,6 +440,7 @@ def build_demo() -> gr.Blocks:
                                     scale=1, min_width=160)
             share_code = gr.HTML(elem_id="share-qr", js_on_load=None)
         note = gr.HTML(elem_id="limit-note")
+        chat_example_button = chat_view_html()  # the Chat view: its messages and panels (chat.js draws them)
         panels, choosers = [], []
         choices = [(tokenizer_label(name), name) for name in names]
         with gr.Row(elem_id="panels", equal_height=False):
@@ -492,6 +523,9 @@ def build_demo() -> gr.Blocks:
             button.click(None, outputs=[text, example_key, *choosers],  # its text, key and three panels
                          js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)}, "
                             f"{json.dumps(list(example.tokenizers))})")
+        chat_mode.change(None, inputs=chat_mode, js="(on) => playgroundChatMode(on)")
+        gr.on([c.change for c in choosers], None, inputs=choosers, js="(...names) => playgroundChatTokenizers(names)")
+        chat_example_button.click(None, outputs=[chat_mode, *choosers], js="() => playgroundChatExample()")
         reveal.click(None, js="() => playgroundReveal()")
         replay_all.click(None, inputs=text, js="(text) => playgroundReplayAll(text)")
         guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")
@@ -517,6 +551,7 @@ def build_demo() -> gr.Blocks:
         gr.api(embed_api, api_name="embed", concurrency_id="compare", concurrency_limit=None)
         gr.api(replay_api, api_name="replay", concurrency_id="compare", concurrency_limit=None)
         gr.api(batch_api, api_name="batch", concurrency_id="compare", concurrency_limit=None)
+        gr.api(chat_api, api_name="chat", concurrency_id="compare", concurrency_limit=None)
         gr.api(premium_api, api_name="premium", concurrency_id="premium", concurrency_limit=1)  # computed once
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
@@ -530,7 +565,16 @@ def app_kwargs() -> dict:
 
     from playground.page import edit_route
 
-    return {"middleware": [Middleware(server.Guard)], "routes": edit_route.ROUTES}
+    from playground.page import chat_route
+
+    return {"middleware": [Middleware(server.Guard)], "routes": edit_route.ROUTES + chat_route.ROUTES}
+
+
+def chat_example_json() -> dict:
+    """The Chat example as the page's JavaScript reads it."""
+    from playground.lesson import chat_example
+
+    return {"key": chat_example.KEY, "messages": chat_example.MESSAGES, "tokenizers": list(chat_example.TOKENIZERS)}
 
 
 def launch(demo: gr.Blocks) -> None:
@@ -558,11 +602,13 @@ def launch(demo: gr.Blocks) -> None:
         # default of 40, 40 long texts waiting for the worker would hold every place a small edit needs.
         # A long text waits on the event loop, so every event the queue admits may be under way.
         max_threads=server.QUEUE_MAX_SIZE,
-        css="\n".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in ("playground.css", "batch.css")),
+        css="\n".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in ("playground.css", "batch.css", "chat.css")),
         head=(f"<script>const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
               f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
+              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
               f"{(STATIC_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"
-              f"<script>{(STATIC_DIR / 'batch.js').read_text(encoding='utf-8')}</script>"),
+              f"<script>{(STATIC_DIR / 'batch.js').read_text(encoding='utf-8')}</script>"
+              f"<script>{(STATIC_DIR / 'chat.js').read_text(encoding='utf-8')}</script>"),
         footer_links=["api"],
         # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.
         theme=gr.themes.Default(

@@ -173,7 +173,33 @@ def _tokenizer_json(path: Path, option: str | None, refuse) -> tuple[Tokenizer, 
         raise refuse(f"the tokenizers library cannot load it as a tokenizer.json ({str(err).splitlines()[0]}); "
                      "check that it is a complete tokenizer.json") from None
     kind = "byte-level BPE" if tokenizer.model == "BPE" and tokenizer.byte_level else tokenizer.model
+    tokenizer.chat_config = _chat_config(path.parent / "tokenizer_config.json")
     return tokenizer, kind
+
+
+def _chat_config(config_path: Path) -> dict | None:
+    """The chat template of a tokenizer_config.json beside a tokenizer.json (playground.chat uses it), with its
+    bos/eos tokens and the file's sha256; None where there is none (the tokenizer then has no chat format)."""
+    import hashlib
+    import json
+
+    try:
+        data = config_path.read_bytes()
+        config = json.loads(data)
+    except (OSError, ValueError):
+        return None
+    template = config.get("chat_template") if isinstance(config, dict) else None
+    if isinstance(template, list):  # named templates: [{"name": "default", "template": ...}, ...]
+        template = next((t.get("template") for t in template if isinstance(t, dict) and t.get("name") == "default"), None)
+    if not isinstance(template, str):
+        return None
+
+    def token(value: object) -> str | None:
+        value = value.get("content") if isinstance(value, dict) else value
+        return value if isinstance(value, str) else None
+
+    return {"chat_template": template, "path": str(config_path), "sha256": hashlib.sha256(data).hexdigest(),
+            "bos_token": token(config.get("bos_token")), "eos_token": token(config.get("eos_token"))}
 
 
 def _sentencepiece(path: Path, option: str | None, refuse) -> tuple[Tokenizer, str]:

@@ -1,0 +1,53 @@
+"""The Chat view's route: POST /playground/chat {"messages", "tokenizers": [3 names], "add_generation_prompt"}
+-> 200 {"panels": [3 HTML], "answer", "csv", "json"}, or 400 {"detail"} saying what is wrong. Like the edit
+route it keeps nothing between requests; server.Guard caps the body, and playground.chat the conversation
+(at most 200 messages, 100,000 characters of content)."""
+
+from __future__ import annotations
+
+import json
+
+import orjson
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from playground.page.chat_view import chat_panels
+from playground.page.export import chat_csv
+
+CHAT_PATH = "/playground/chat"
+
+
+def chat_answer(body: bytes) -> dict:
+    from playground.page.web import expect_tokenizers
+
+    values = json.loads(body)
+    if not isinstance(values, dict):
+        raise ValueError("send a JSON object {messages, tokenizers, add_generation_prompt}")
+    names = expect_tokenizers(values.get("tokenizers"), repeats=True)
+    prompt = values.get("add_generation_prompt", True)
+    if not isinstance(prompt, bool):
+        raise ValueError("add_generation_prompt must be true or false")
+    answer = chat_panels(values.get("messages"), names, prompt)
+    results = answer.pop("results")
+    return answer | {"csv": chat_csv(results), "json": json.dumps(results, ensure_ascii=False, indent=1)}
+
+
+async def chat_route(request: Request) -> Response:
+    import gradio as gr
+
+    from playground.page.web import API_LANE
+
+    try:
+        body = await request.body()
+    except ValueError:
+        return Response(orjson.dumps({"detail": "Request too large."}), 413, media_type="application/json")
+    try:
+        answer = await API_LANE.run(chat_answer, body)
+    except (ValueError, gr.Error) as err:  # bad JSON, messages or names; its message quotes at most 60 characters
+        return Response(orjson.dumps({"detail": getattr(err, "message", None) or str(err)}), 400,
+                        media_type="application/json")
+    return Response(orjson.dumps(answer), media_type="application/json")
+
+
+ROUTES = [Route(CHAT_PATH, chat_route, methods=["POST"])]

@@ -1,0 +1,197 @@
+// The Chat view (issue 31): message rows (role, content, add, remove) in #chat-messages, and the conversation
+// drawn in the three panels' tokenizers at once, each in its model's chat format (POST playground/chat,
+// chat_route.py), the format's structure tokens drawn apart. Hovering a content token lights the tokens of the
+// other panels over the same characters of the same message; a click pins them. Loaded after playground.js.
+
+const playgroundChat = {on: false, messages: [], tokenizers: PLAYGROUND_DEFAULT_TOKENIZERS, sent: 0, painted: 0, csv: "", json: "", timer: null};
+const PLAYGROUND_CHAT_ROLES = ["system", "user", "assistant"];
+const PLAYGROUND_CHAT_MAX_MESSAGES = 200;  // playground.chat refuses more
+
+function playgroundChatMode(on) {
+  const chat = playgroundChat;
+  chat.on = !!on;
+  document.body.classList.toggle("chat", chat.on);
+  if (chat.on && !chat.messages.length) playgroundChatSetMessages(PLAYGROUND_CHAT_EXAMPLE.messages);
+  if (chat.on) playgroundChatSend();
+  return [];
+}
+
+function playgroundChatTokenizers(names) {
+  playgroundChat.tokenizers = names;
+  if (playgroundChat.on) playgroundChatSend();
+  return [];
+}
+
+// The prepared example: its conversation, the question (answered on Reveal) and its three tokenizers.
+function playgroundChatExample() {
+  document.body.classList.remove("revealed");
+  playgroundChatSetMessages(PLAYGROUND_CHAT_EXAMPLE.messages);
+  playgroundChat.tokenizers = PLAYGROUND_CHAT_EXAMPLE.tokenizers;
+  if (playgroundChat.on) playgroundChatSend();
+  return [true, ...PLAYGROUND_CHAT_EXAMPLE.tokenizers];
+}
+
+function playgroundChatSetMessages(messages) {
+  playgroundChat.messages = messages.map((m) => ({role: m.role, content: m.content}));
+  playgroundChatRows();
+}
+
+function playgroundChatRows() {
+  const box = document.getElementById("chat-messages");
+  if (!box) return;
+  box.textContent = "";
+  playgroundChat.messages.forEach((m, k) => {
+    const row = document.createElement("div");
+    row.className = "chat-row";
+    const role = document.createElement("select");
+    role.className = "chat-role";
+    role.setAttribute("aria-label", `message ${k + 1}'s role`);
+    for (const r of PLAYGROUND_CHAT_ROLES) role.add(new Option(r, r, false, r === m.role));
+    role.addEventListener("change", () => { m.role = role.value; playgroundChatEdited(); });
+    const content = document.createElement("textarea");
+    content.className = "chat-content";
+    content.rows = 1;
+    content.value = m.content;
+    content.setAttribute("aria-label", `message ${k + 1}'s content`);
+    content.addEventListener("input", () => { m.content = content.value; playgroundChatEdited(); });
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "chat-remove";
+    remove.textContent = "Remove";
+    remove.addEventListener("click", () => { playgroundChat.messages.splice(k, 1); playgroundChatRows(); playgroundChatEdited(); });
+    row.append(role, content, remove);
+    box.appendChild(row);
+  });
+  const add = document.createElement("button");
+  add.type = "button";
+  add.id = "chat-add";
+  add.textContent = "Add a message";
+  add.disabled = playgroundChat.messages.length >= PLAYGROUND_CHAT_MAX_MESSAGES;
+  add.addEventListener("click", () => {
+    const last = playgroundChat.messages[playgroundChat.messages.length - 1];
+    playgroundChat.messages.push({role: last && last.role === "user" ? "assistant" : "user", content: ""});
+    playgroundChatRows();
+    playgroundChatEdited();
+    box.querySelector(".chat-row:last-of-type textarea").focus();
+  });
+  box.appendChild(add);
+  playgroundChatExampleShown();
+}
+
+// The question shows while the conversation is the example's; an edit asks it again (Reveal hides its answer).
+function playgroundChatExampleShown() {
+  const same = JSON.stringify(playgroundChat.messages) === JSON.stringify(PLAYGROUND_CHAT_EXAMPLE.messages);
+  document.body.classList.toggle("chat-example", same);
+}
+
+function playgroundChatEdited() {
+  document.body.classList.remove("revealed");
+  playgroundChatExampleShown();
+  clearTimeout(playgroundChat.timer);
+  playgroundChat.timer = setTimeout(playgroundChatSend, 60);
+}
+
+// One POST for the three panels; the newest answer wins.
+async function playgroundChatSend() {
+  const chat = playgroundChat;
+  if (!chat.tokenizers) return;
+  const n = ++chat.sent;
+  const body = JSON.stringify({messages: chat.messages, tokenizers: chat.tokenizers, add_generation_prompt: true});
+  let answer, ok = false;
+  try {
+    const response = await fetch(new URL("playground/chat", document.baseURI).href,
+                                 {method: "POST", headers: {"Content-Type": "application/json"}, body});
+    ok = response.ok;
+    answer = await response.json();
+  } catch (err) {
+    answer = {detail: "The server did not answer; try again."};
+  }
+  if (n < chat.painted) return;
+  chat.painted = n;
+  const panels = document.getElementById("chat-panels");
+  if (!ok) {
+    panels.innerHTML = "";
+    const p = document.createElement("p");
+    p.className = "chat-error";
+    p.textContent = answer.detail || "The conversation could not be drawn.";
+    panels.appendChild(p);
+    return;
+  }
+  panels.innerHTML = answer.panels.map((html) => `<div class="chat-col">${html}</div>`).join("");
+  document.getElementById("chat-answer").innerHTML = answer.answer;
+  chat.csv = answer.csv;
+  chat.json = answer.json;
+}
+
+// Hover and pins across the panels, on the content: the same message, overlapping characters of it.
+(function () {
+  let pinned = null;
+  function partners(tok) {
+    const m = tok.dataset.message, a = +tok.dataset.cstart, b = +tok.dataset.cend;
+    return [...document.querySelectorAll("#chat-panels .ctok.content")].filter((t) =>
+      t.dataset.message === m && +t.dataset.cstart < b && +t.dataset.cend > a &&
+      t.closest(".chat-col") !== tok.closest(".chat-col"));
+  }
+  function light(tok, cls) {
+    document.querySelectorAll(`#chat-panels .ctok.${cls}`).forEach((t) => t.classList.remove(cls));
+    if (!tok) return;
+    tok.classList.add(cls);
+    partners(tok).forEach((t) => t.classList.add(cls));
+  }
+  document.addEventListener("mouseover", (e) => {
+    const tok = e.target.closest && e.target.closest("#chat-panels .ctok.content");
+    light(tok, "linked");
+  });
+  document.addEventListener("click", (e) => {
+    const tok = e.target.closest && e.target.closest("#chat-panels .ctok.content");
+    if (tok) {
+      pinned = pinned === tok ? null : tok;
+      light(pinned, "pinned");
+    } else if (e.target.id === "chat-reveal") {
+      playgroundReveal();
+    } else if (e.target.id === "chat-csv") {
+      playgroundDownload(playgroundChat.csv, "chat-tokens.csv");
+    } else if (e.target.id === "chat-json") {
+      playgroundDownload(playgroundChat.json, "chat-tokens.json");
+    }
+  });
+})();
+
+// The share link carries the conversation too (?chat=, packed like the text), and a link with one opens in
+// the Chat view.
+const playgroundTextShareLink = playgroundShareLink;
+playgroundShareLink = async function (text, tokenizers) {
+  const link = await playgroundTextShareLink(text, tokenizers);
+  if (!playgroundChat.on || !link.startsWith("http")) return link;
+  const url = new URL(link);
+  url.searchParams.set("chat", await playgroundPack(JSON.stringify(playgroundChat.messages)));
+  return url.toString();
+};
+
+async function playgroundUnpack(packed) {
+  const b64 = packed.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return await new Response(stream).text();
+}
+
+// Gradio may put this script in the page after its load event: then it runs at once.
+async function playgroundChatFromLink() {
+  const packed = new URLSearchParams(window.location.search).get("chat");
+  if (!packed) return;
+  try {
+    const messages = JSON.parse(await playgroundUnpack(packed));
+    if (!Array.isArray(messages)) return;
+    playgroundSetMessagesWhenReady(messages);
+  } catch (err) { /* a damaged link opens the page without its conversation */ }
+}
+if (document.readyState === "complete") playgroundChatFromLink();
+else window.addEventListener("load", playgroundChatFromLink);
+
+function playgroundSetMessagesWhenReady(messages) {
+  const toggle = document.querySelector("#chat input[type=checkbox]");
+  // after the page's load has set the panels' tokenizers (the text panels are drawn then)
+  if (!toggle || !document.getElementById("chat-messages") || !document.querySelector("#panels [data-tokenizer]")) { setTimeout(() => playgroundSetMessagesWhenReady(messages), 100); return; }
+  playgroundChatSetMessages(messages);
+  if (!toggle.checked) toggle.click();
+}

@@ -1,0 +1,128 @@
+"""The Chat view in a real browser at 1280x720 and 1024x768: the conversation drawn in three formats at once,
+its ids exactly playground.chat's, structure tokens styled apart from content, the example's answer on Reveal."""
+
+from __future__ import annotations
+
+import pytest
+from browser import SCREENSHOTS, wait_for_ids
+
+from playground import chat
+from playground.lesson import chat_example
+
+SIZES = [(1280, 720), (1024, 768)]
+
+
+def panel_ids(page) -> list[tuple[str, list[int]]]:
+    return page.eval_on_selector_all(
+        "#chat-panels .chat-panel",
+        "els => els.map(p => [p.dataset.tokenizer, [...p.querySelectorAll('.ctok')].map(t => Number(t.dataset.id))])")
+
+
+def wait_for_chat(page, messages, names):
+    expected = [[name, chat(messages, name)["ids"]] for name in names]
+    page.wait_for_function(
+        """expected => {
+               const panels = [...document.querySelectorAll('#chat-panels .chat-panel')];
+               return panels.length === expected.length && expected.every(([name, ids], k) =>
+                   panels[k].dataset.tokenizer === name &&
+                   JSON.stringify([...panels[k].querySelectorAll('.ctok')].map(t => Number(t.dataset.id))) ===
+                   JSON.stringify(ids));
+           }""", arg=expected, timeout=30_000)
+    return expected
+
+
+@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def sized(request, page):
+    width, height = request.param
+    page.set_viewport_size({"width": width, "height": height})
+    return page, width, height
+
+
+def test_the_example_in_three_formats_exact_styled_and_answered(sized, app_url):
+    page, width, height = sized
+    page.goto(app_url)
+    wait_for_ids(page, "Hello world")  # the page has loaded (its load sets the panels' tokenizers)
+    page.locator("#chat input[type=checkbox]").click()
+    page.locator("#example-chat").click()
+    expected = wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
+    assert [name for name, _ in expected] == ["llama3", "mistral", "gemma"]
+    # the message rows: role, content, add, remove
+    assert page.locator("#chat-messages .chat-row").count() == 3
+    assert page.locator("#chat-messages .chat-row .chat-content").nth(0).input_value() == "What is a token?"
+    # structure tokens drawn apart: an outline and a white background that no content token has
+    styles = page.eval_on_selector_all("#chat-panels .ctok", """els => els.map(t => {
+        const s = getComputedStyle(t);
+        return [t.classList.contains('structure'), s.outlineStyle, s.outlineWidth, s.backgroundColor, s.fontFamily];
+    })""")
+    structure = [s for s in styles if s[0]]
+    content = [s for s in styles if not s[0]]
+    assert structure and content
+    assert all(s[1] == "solid" and s[2] == "3px" and s[3] == "rgb(255, 255, 255)" for s in structure)
+    assert all(s[1] == "none" and s[3] != "rgb(255, 255, 255)" for s in content)
+    # the counts, split, as playground.chat gives them
+    for k, name in enumerate(chat_example.TOKENIZERS):
+        result = chat(chat_example.MESSAGES, name)
+        counts = page.locator("#chat-panels .chat-counts").nth(k).inner_text()
+        assert counts == f"{result['count']} tokens: {result['structure_count']} structure, {result['content_count']} content"
+    # the question, its answer hidden until Reveal, then read off the tokens
+    assert page.locator("#chat-question span").inner_text() == chat_example.QUESTION
+    assert not page.locator("#chat-answer").is_visible()
+    page.locator("#chat-reveal").click()
+    answer = page.locator("#chat-answer").inner_text()
+    for name in chat_example.TOKENIZERS:
+        assert f"{chat(chat_example.MESSAGES, name)['before_first_content']} tokens before your first word" in answer
+    assert "5 tokens before your first word" in answer  # Llama 3: <|begin_of_text|> <|start_header_id|> user <|end_header_id|> \n\n
+    page.screenshot(path=str(SCREENSHOTS / f"chat-{width}x{height}.png"), full_page=False)
+    # three panels side by side, inside the window
+    boxes = page.eval_on_selector_all("#chat-panels .chat-col", "els => els.map(e => { const r = e.getBoundingClientRect(); return {x: r.x, width: r.width}; })")
+    assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"] and boxes[2]["x"] + boxes[2]["width"] <= width, boxes
+
+
+def test_editing_a_message_redraws_exactly_and_hover_links_the_content(page, app_url):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(app_url)
+    wait_for_ids(page, "Hello world")  # the page has loaded (its load sets the panels' tokenizers)
+    page.locator("#chat input[type=checkbox]").click()
+    page.locator("#example-chat").click()
+    wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
+    box = page.locator("#chat-messages .chat-content").nth(2)
+    box.click()
+    box.press("End")
+    box.press_sequentially(" 😀 नमस्ते", delay=5)
+    messages = [dict(m) for m in chat_example.MESSAGES]
+    messages[2]["content"] += " 😀 नमस्ते"
+    wait_for_chat(page, messages, chat_example.TOKENIZERS)
+    page.locator("#chat-add").click()
+    page.locator("#chat-messages .chat-content").nth(3).press_sequentially("Hi", delay=5)
+    messages.append({"role": "assistant", "content": "Hi"})
+    # mistral-common refuses a conversation ending on the assistant (serving mode): its panel says so
+    page.wait_for_function("() => document.querySelectorAll('#chat-panels .chat-none').length === 1", timeout=30_000)
+    assert "Mistral v1 refuses" in page.locator("#chat-panels .chat-none").inner_text()
+    page.locator("#chat-messages .chat-remove").nth(3).click()
+    wait_for_chat(page, messages[:3], chat_example.TOKENIZERS)
+    # hover on a content token lights the tokens over the same characters in the other two panels
+    first = page.locator("#chat-panels .chat-col").nth(0).locator(".ctok.content[data-message='0']").first
+    first.hover()
+    linked = page.eval_on_selector_all("#chat-panels .ctok.linked", "els => els.map(t => [t.closest('.chat-panel').dataset.tokenizer, t.textContent])")
+    assert {name for name, _ in linked} == {"llama3", "mistral", "gemma"}
+    assert all("What" in text for _, text in linked)
+    first.click()
+    assert page.locator("#chat-panels .ctok.pinned").count() == 3
+
+
+def test_a_share_link_reopens_the_conversation(page, app_url):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(app_url)
+    wait_for_ids(page, "Hello world")  # the page has loaded (its load sets the panels' tokenizers)
+    page.locator("#chat input[type=checkbox]").click()
+    page.locator("#example-chat").click()
+    wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
+    page.locator("#share").click()
+    page.wait_for_function("() => document.querySelector('#share-link textarea, #share-link input').value.includes('chat=')")
+    link = page.locator("#share-link textarea, #share-link input").first.input_value()
+    assert "tokenizers=llama3%2Cmistral%2Cgemma" in link or "tokenizers=llama3,mistral,gemma" in link
+    opened = page.context.new_page()  # a second page: taking this one elsewhere would cut its live connection
+    opened.set_viewport_size({"width": 1280, "height": 720})
+    opened.goto(link)
+    wait_for_chat(opened, chat_example.MESSAGES, chat_example.TOKENIZERS)
+    assert opened.locator("#chat input[type=checkbox]").is_checked()
