@@ -115,13 +115,15 @@ def test_chat_through_the_api_is_playground_chats(server):
         call_api(url, "chat", [[{"role": "user", "content": ""}] * 1000, "llama3", True])
 
 
-def test_batch_through_the_api_is_cut_as_nanogpts_get_batch(server):
-    import tiktoken
+def test_batch_through_the_api_is_cut_as_nanogpts_get_batch(server, tmp_path):
     import torch
+
+    from conftest import official_tiktoken
 
     url, _ = server
     text = "The cat sat on the mat, and the dog sat on the log."
-    ids = tiktoken.get_encoding("gpt2").encode(text)  # the reference tokenizer, not the playground's
+    [gpt2] = official_tiktoken(tmp_path, "gpt2")  # tiktoken's own encoding, not the playground's
+    ids = gpt2.encode(text)
     offsets = torch.randint(len(ids) - 4, (3,), generator=torch.Generator().manual_seed(7)).tolist()
     [result] = call_api(url, "batch", [text, 3, 4, 7])
     assert result["offsets"] == offsets

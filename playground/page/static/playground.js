@@ -866,7 +866,7 @@ async function playgroundReplayAll(text) {
                          () => "The whole text, chunk by chunk");
 }
 
-// --- Layout and controls (issue 27b): whole tokens, the size control, Clear, the clicker's keys ---
+// --- Layout and controls: whole tokens, the size control, Clear, the clicker's keys ---
 
 // A token wider than its panel is drawn smaller, on one line: the room would read a token drawn over two
 // lines as two. Only a token wider than the whole window at the panel's size is left to wrap in its box.
