@@ -467,24 +467,32 @@ document.addEventListener("click", (e) => {
 
 // An example button: its text, key and three tokenizers, and the previous answer hidden again (a new question).
 function playgroundExample(text, key, tokenizers) {
-  document.body.classList.remove("revealed");
+  playgroundRevealed(false);
   return [text, key, ...tokenizers];
 }
 
-// Reveal shows the answer and, in guess-first mode, the tokens and counts; pressing it again hides them.
+// Shown (on) or hidden: the answer, the panels' figures that answer the question and, in guess-first mode, the
+// tokens and counts. The button says what it does next: Reveal, or Hide.
+function playgroundRevealed(on) {
+  document.body.classList.toggle("revealed", on);
+  const button = document.getElementById("reveal");
+  if (button) button.textContent = on ? "Hide" : "Reveal";
+}
+
+// Reveal shows the answer; pressing it again (Hide) hides it.
 function playgroundReveal() {
-  document.body.classList.toggle("revealed");
+  playgroundRevealed(!document.body.classList.contains("revealed"));
 }
 
 // Editing the text asks the question again: what Reveal showed is hidden until the next Reveal.
 document.addEventListener("input", (e) => {
-  if (e.target.closest && e.target.closest("#input-text")) document.body.classList.remove("revealed");
+  if (e.target.closest && e.target.closest("#input-text")) playgroundRevealed(false);
 });
 
 // "guess" hides every token and count until Reveal; "present" hides what the room does not need.
 function playgroundMode(mode, on) {
   document.body.classList.toggle(mode, !!on);
-  if (mode === "guess") document.body.classList.remove("revealed");
+  if (mode === "guess") playgroundRevealed(false);
 }
 
 // Tokens: one card for every token (id, piece, bytes, span), the tokens of the other panels
