@@ -36,7 +36,7 @@ class Loss(NamedTuple):
         """What was lost, short: "14 of 24 tokens are [UNK]", "drops the vowel signs and other marks", "lowercases"."""
         parts = []
         if self.unknown:
-            parts.append(f"{self.unknown} of {self.count} tokens {'is' if self.unknown == 1 else 'are'} [UNK]")
+            parts.append(f"{self.unknown:,} of {self.count:,} tokens {'is' if self.unknown == 1 else 'are'} [UNK]")
         if self.dropped:
             parts.append("drops " + and_list(self.dropped))
         if not parts:  # only what leaves the count comparable is said, and only when nothing worse is
@@ -80,7 +80,7 @@ def marks_named(marks: list[str]) -> str:
         return "the vowel signs"
     if any("VOWEL SIGN" in n for n in names):
         return "the vowel signs and other marks"
-    if all(n.startswith("COMBINING") for n in names):  # é taken apart: e and COMBINING ACUTE ACCENT
+    if all("\u0300" <= m <= "\u036f" for m in marks):  # Combining Diacritical Marks: é taken apart is e and ́
         return "the accents"
     return "the marks"
 
@@ -115,8 +115,8 @@ def dropped_whitespace(text: str, decoded: str) -> list[str]:
         lost.append("the line breaks")
     if text.count("\t") > decoded.count("\t"):
         lost.append("the tabs")
-    if INDENTATION_RUNS.findall(text) != INDENTATION_RUNS.findall(decoded) and INDENTATION_RUNS.search(text):
-        lost.append("the indentation")
+    if "\n" in text and INDENTATION_RUNS.findall(text) != INDENTATION_RUNS.findall(decoded) and INDENTATION_RUNS.search(text):
+        lost.append("the indentation")  # of lines after the first: a text's leading space alone is spacing
     elif len(re.findall(" {2,}", text)) > len(re.findall(" {2,}", decoded)):
         lost.append("the runs of spaces")
     return lost

@@ -76,3 +76,22 @@ def segments(text: str, tokens: list[Token]) -> list[Segment]:
     if pos < len(text):
         found.append(tuple.__new__(Segment, (pos, len(text), [])))
     return found
+
+
+def step_labels(replayed: dict) -> dict:
+    """replay()'s answer with each chunk's "shown": {piece: [label, whole]}, what the stepper draws for a piece
+    as the panels would: the text it stands for with whitespace marks ("Ġworld" -> "·world"), or, for part of a
+    character, its bytes ("à¤" -> "E0 A4", whole false: a byte chip), for chunks with "bytes"; and every
+    chunk's "shown_text", its text with whitespace marks (" SolidGoldMagikarp" -> "·SolidGoldMagikarp")."""
+    for chunk in replayed["chunks"]:
+        chunk["shown_text"] = show_whitespace(chunk["text"]).replace("\n", "")
+        if "bytes" not in chunk:
+            continue
+        shown = {}
+        for piece, hex_ in chunk["bytes"].items():
+            try:
+                shown[piece] = [show_whitespace(bytes.fromhex(hex_).decode("utf-8")).replace("\n", ""), True]
+            except UnicodeDecodeError:
+                shown[piece] = [hex_, False]
+        chunk["shown"] = shown
+    return replayed

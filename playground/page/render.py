@@ -52,7 +52,7 @@ def token_tip(tokenizer: str, token: Token, label: str | None = None) -> str:
     """The hover card: id, the token as its panel draws it (label) and as its vocabulary spells it, bytes and
     span, and the paper's figures for an under-trained token."""
     tip = f"id {token['id']}\n"
-    if label is not None and label != token["piece"] and not token["partial"]:  # a partial one: its bytes, below
+    if label and label != token["piece"] and not token["partial"]:  # a partial one: its bytes, below
         tip += f"{label}\n"
     tip += f"vocabulary: {token['piece']}\n"
     if token["bytes_hex"]:
@@ -273,3 +273,16 @@ def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitesp
     kept_parts = kept + sum(len(seg.tokens) - 1 for seg in drawn[:kept]
                             if len(seg.tokens) > 1 and one_part_a_token(seg, show_ids))
     return PanelParts(before, tokens, f"</div>{notes_html}</div>", kept_parts)
+
+
+# The marks the panels, answers, cards and stepper draw, said once by the panels.
+MARKS = (("·", "space"), ("→", "tab"), ("↵", "newline"), ("##", "continues a word (BERT)"))
+
+
+def marks_legend_html() -> str:
+    """A line saying what each mark stands for, and what a byte chip is."""
+    marks = "".join(f'<span class="mark"><code>{escape(m)}</code> {escape(what)}</span>' for m, what in MARKS)
+    chip = ('<span class="mark"><span class="legend-chip">E0 A4</span> bytes of part of a character, '
+            "under the character</span>")
+    return (f'<p class="marks-legend">{marks}{chip}<span class="mark">vocabulary: how a vocabulary spells a piece '
+            "(<code>Ġworld</code>, <code>▁world</code>)</span></p>")

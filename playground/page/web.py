@@ -30,6 +30,7 @@ from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.page import server, work
 from playground.page.inputs import expect_choice, expect_flag, expect_text, quote, refuse
 from playground.page.premium_view import premium_html
+from playground.page.render import marks_legend_html
 from playground.page.slide_view import examples_slide_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.from_file import register_from_args
@@ -175,13 +176,15 @@ async def compare_api(text: str, special: bool = False, tokenizers: list[str] | 
 
 async def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
     """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): at most the
-    first 64 chunks, 256 bytes of a chunk and 100,000 pieces in all steps (`cut` says so)."""
+    first 64 chunks, 256 bytes of a chunk and 100,000 pieces in all steps (`cut` says so). Each chunk of a
+    tokenizer that spells pieces its own way says how the page draws them ("shown": display.step_labels)."""
+    from playground.page.display import step_labels
     from playground.tokenizers.replay import replay
 
     text = expect_text(text)
     [tokenizer] = expect_tokenizers([tokenizer])
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    return await API_LANE.run_sized(text, replay, text, tokenizer)
+    return step_labels(await API_LANE.run_sized(text, replay, text, tokenizer))
 
 
 @lru_cache(maxsize=1)
@@ -331,6 +334,7 @@ def build_demo() -> gr.Blocks:
                                     placeholder="a link to this text appears here", container=False,
                                     scale=1, min_width=160)
         note = gr.HTML(elem_id="limit-note")
+        gr.HTML(marks_legend_html(), elem_id="marks-legend")  # what ·, →, ↵, ## and a byte chip stand for
         panels, choosers = [], []
         choices = [(tokenizer_label(name), name) for name in names]
         with gr.Row(elem_id="panels", equal_height=False):
