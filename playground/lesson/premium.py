@@ -57,12 +57,25 @@ def token_counts(names: tuple[str, ...]) -> dict:
             counts["tokens"][code][name] = sum(len(ids) for _, ids in encoded)
             counts["unk"][code][name] = sum(unknown)
             counts["lossy"][code][name] = len(losses)
-            dropped = (OTHER_CHARACTERS.sub("other characters", what) for loss in losses for what in loss.dropped)
-            counts["dropped"][code][name] = list(dict.fromkeys(dropped))  # each once, in the order first met
+            dropped = [OTHER_CHARACTERS.sub("other characters", what) for loss in losses for what in loss.dropped]
+            counts["dropped"][code][name] = summed_up(dropped)
     return {"tokenizers": list(names), **counts}
 
 
 OTHER_CHARACTERS = re.compile(r"^[0-9]+ other characters?$")  # "3 other characters" of one sentence, summed up
+
+
+MARKS = ("the vowel signs", "the vowel signs and other marks", "the marks")  # loss.marks_named's names of marks
+
+
+def summed_up(dropped: list[str]) -> list[str]:
+    """What the sentences' decodes drop, each once in the order first met; the marks named once for them all."""
+    kinds = list(dict.fromkeys(dropped))
+    marks = [k for k in kinds if k in MARKS]
+    if len(marks) > 1:
+        merged = "the vowel signs and other marks" if any("vowel" in k for k in marks) else "the marks"
+        kinds = [merged if k == marks[0] else k for k in kinds if k not in marks[1:]]
+    return kinds
 
 
 def comparable(result: dict, code: str, name: str) -> bool:

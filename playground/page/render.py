@@ -276,13 +276,12 @@ def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitesp
 
 
 # The marks the panels, answers, cards and stepper draw, said once by the panels.
-MARKS = (("·", "space"), ("→", "tab"), ("↵", "newline"), ("##", "continues a word (BERT)"))
+MARKS = (("·", "space"), ("→", "tab"), ("↵", "newline"), ("##", "continues a word"))
 
 
 def marks_legend_html() -> str:
     """A line saying what each mark stands for, and what a byte chip is."""
     marks = "".join(f'<span class="mark"><code>{escape(m)}</code> {escape(what)}</span>' for m, what in MARKS)
-    chip = ('<span class="mark"><span class="legend-chip">E0 A4</span> bytes of part of a character, '
-            "under the character</span>")
-    return (f'<p class="marks-legend">{marks}{chip}<span class="mark">vocabulary: how a vocabulary spells a piece '
-            "(<code>Ġworld</code>, <code>▁world</code>)</span></p>")
+    chip = '<span class="mark"><span class="legend-chip">E0 A4</span> bytes of a split character</span>'
+    return (f'<p class="marks-legend" title="A card\'s &quot;vocabulary:&quot; line spells the piece as its vocabulary '
+            f'stores it (Ġ or ▁ for a space)">{marks}{chip}</p>')

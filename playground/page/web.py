@@ -333,8 +333,8 @@ def build_demo() -> gr.Blocks:
             share_link = gr.Textbox(show_label=False, elem_id="share-link", interactive=False, lines=1,
                                     placeholder="a link to this text appears here", container=False,
                                     scale=1, min_width=160)
+            gr.HTML(marks_legend_html(), elem_id="marks-legend", container=False)  # what ·, →, ↵, ## and a chip mean
         note = gr.HTML(elem_id="limit-note")
-        gr.HTML(marks_legend_html(), elem_id="marks-legend")  # what ·, →, ↵, ## and a byte chip stand for
         panels, choosers = [], []
         choices = [(tokenizer_label(name), name) for name in names]
         with gr.Row(elem_id="panels", equal_height=False):

@@ -863,7 +863,9 @@ function playgroundOpenSteppers(items, title) {
     el.querySelector("[data-close]").addEventListener("click", playgroundCloseSteppers);
     const spelling = el.querySelector("[data-vocabulary]");
     if (spelling) spelling.addEventListener("click", () => { st.vocabulary = !st.vocabulary; playgroundDraw(); });
-    panel.querySelector("[data-tokenizer]").appendChild(el);
+    // Above the panel's tokens, under its counts: the three steppers side by side, at one height, in one view.
+    const body = panel.querySelector("[data-tokenizer]"), toks = body.querySelector(".toks");
+    if (toks) toks.before(el); else body.appendChild(el);
     st.steppers.push({el, chunks});
     st.max = Math.max(st.max, ...chunks.map((c) => c.steps.length - 1));
   }
