@@ -264,16 +264,23 @@ def test_the_stepper_replays_a_pinned_glitch_token(page, app_url):
     page.wait_for_selector("#panel-gpt2 .stepper .step-chip")
     [chunk] = replay(" SolidGoldMagikarp", "gpt2")["chunks"]
     state = stepper_state(page, "gpt2")
-    assert state["head"] == "How “ SolidGoldMagikarp” is built: 17 merges" and state["count"] == "step 0 of 17"
-    assert state["chips"] == chunk["steps"][0]  # 18 bytes, Ġ first
+    assert state["head"] == "How “·SolidGoldMagikarp” is built: 17 merges" and state["count"] == "step 0 of 17"
+
+    def drawn(pieces):  # as the panels draw them: GPT-2's "Ġ" is a space, drawn ·; the other bytes here are ASCII
+        return [p.replace("Ġ", "·") for p in pieces]
+
+    assert state["chips"] == drawn(chunk["steps"][0])  # 18 bytes, the space first
     first = chunk["merges"][0]
-    assert state["next"] == first["pair"] and f"rank {first['rank']}" in state["action"]
+    assert state["next"] == drawn(first["pair"]) and f"rank {first['rank']}" in state["action"]
     page.locator("#panel-gpt2 .stepper [data-go='1']").click()
+    assert stepper_state(page, "gpt2")["chips"] == drawn(chunk["steps"][1])
+    page.locator("#panel-gpt2 .stepper [data-vocabulary]").click()  # the vocabulary's spelling, on demand
     assert stepper_state(page, "gpt2")["chips"] == chunk["steps"][1]
+    page.locator("#panel-gpt2 .stepper [data-vocabulary]").click()
     for _ in range(20):
         page.locator("#panel-gpt2 .stepper [data-go='1']").click()
     state = stepper_state(page, "gpt2")
-    assert state["chips"] == ["ĠSolidGoldMagikarp"] and state["count"] == "step 17 of 17" and state["action"] == "done"
+    assert state["chips"] == ["·SolidGoldMagikarp"] and state["count"] == "step 17 of 17" and state["action"] == "done"
     page.locator("#panel-gpt2 .stepper [data-close]").click()
     assert page.locator(".stepper").count() == 0
 
@@ -288,6 +295,12 @@ def test_the_stepper_shows_where_hindi_turns_into_bytes(page, app_url):
     page.locator("#panel-bert .stepper [data-play]").click()  # play runs every panel to its end
     page.wait_for_function("() => [...document.querySelectorAll('.step-count')].every(c => {"
                            " const [a, b] = c.textContent.match(/[0-9]+/g); return a === b; })", timeout=30_000)
+    # ँ (candrabindu, no piece in Llama 2) spelled in its three UTF-8 bytes, drawn as the panels draw them: byte
+    # chips under the character ("ँ".encode() == b"\xe0\xa4\x81"), not as the vocabulary's <0xE0> <0xA4> <0x81>.
+    chips = page.eval_on_selector_all("#panel-llama .step-chip.bytes", "els => els.map(e => e.textContent)")
+    assert chips == ["E0", "A4", "81"]
+    assert page.eval_on_selector_all("#panel-llama .step-group .group-char", "els => els.map(e => e.textContent)") == ["ँ"]
+    page.locator("#panel-llama .stepper [data-vocabulary]").click()
     chips = page.eval_on_selector_all("#panel-llama .step-chip", "els => els.map(e => e.textContent)")
     assert ["<0xE0>", "<0xA4>", "<0x81>"] == [c for c in chips if c.startswith("<0x")]
 
