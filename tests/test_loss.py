@@ -120,3 +120,26 @@ def test_the_panel_count_line_says_it_beside_the_count():
     stats = [s.get_text(" ", strip=True) for s in soup.select(".stat")]
     assert stats[:2] == ["25 tokens", "not comparable: drops the vowel signs and other marks"]
     assert "stat loss" not in stats_html(bert("hello"), "hello")
+
+
+def test_the_slide_says_which_counts_are_not_comparable(monkeypatch):
+    from bs4 import BeautifulSoup as Soup
+    from matplotlib.figure import Figure
+
+    from playground.page.slide_view import example_chart_png, examples_slide_html
+
+    soup = Soup(examples_slide_html(("gpt2", "bert")), "html5lib")
+    rows = {tr.td.get_text(): [td.get_text() for td in tr.select("td")[2:]] for tr in soup.select("tbody tr")}
+    bert = {e.title: len(compare(e.text, tokenizers=["bert"])["tokenizers"][0]["ids"]) for e in EXAMPLES}
+    assert rows["Hindi"] == [rows["Hindi"][0], f"{bert['Hindi']} not comparable: drops the vowel signs and other marks"]
+    assert rows["Mandarin"][1] == f"{bert['Mandarin']} not comparable: 14 of 24 tokens are [UNK]"
+    assert rows["Numbers"][1] == str(bert["Numbers"])  # only the spacing: comparable, nothing in the cell
+    assert all("not comparable" not in gpt2 for gpt2, _ in rows.values())
+    saved = []
+    monkeypatch.setattr(Figure, "savefig", lambda self, *args, **kwargs: saved.append(self))  # nothing drawn
+    example_chart_png.__wrapped__(("gpt2", "bert"))  # drawn anew (not from its cache), its Figure caught
+    [ax] = saved[0].axes
+    hatched = [[bool(bar.get_hatch()) for bar in container] for container in ax.containers]
+    titles = [e.title for e in EXAMPLES]
+    assert hatched == [[False] * 6, [t in ("Indented code", "Hindi", "Mandarin", "Glitch tokens") for t in titles]]
+    assert ax.get_legend().get_texts()[-1].get_text() == "hatched: lost part of the text, count not comparable"
