@@ -305,23 +305,8 @@ def test_the_stepper_shows_where_hindi_turns_into_bytes(page, app_url):
     assert ["<0xE0>", "<0xA4>", "<0x81>"] == [c for c in chips if c.startswith("<0x")]
 
 
-@pytest.mark.parametrize("width, height, scheme", PROJECTORS, ids=[f"{w}x{h}" for w, h, _ in PROJECTORS])
-def test_the_glitch_example_marks_on_screen_what_the_api_marks(browser, app_url, width, height, scheme):
-    """Glitch tokens opens with GPT-2, Llama 2 and Llama 3; each panel shows, without scrolling, a token
-    underlined as under-trained, and the marks are exactly the tokens /compare gives a verdict."""
-    from serve import call_api
-
-    example = EXAMPLES_BY_KEY["glitch"]
-    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
-    page = context.new_page()
-    open_page(page, f"{app_url}?__theme={scheme}", "Hello world")
-    page.locator("#example-glitch").click()
-    wait_for_ids(page, example.text, names=("gpt2", "llama", "llama3"))
-    (api,) = call_api(app_url, "compare", [example.text, False, ["gpt2", "llama", "llama3"]])
-    expected = {t["name"]: [[k, x["id"], x["undertrained"]["verdict"]] for k, x in enumerate(t["tokens"]) if x["undertrained"]]
-                for t in api["tokenizers"]}
-    assert all(len(marks) >= 2 for marks in expected.values())
-    shown = page.evaluate("""([width, height]) => Object.fromEntries(
+# Per panel: its marked tokens, how many are inside the window, whether they and only they are underlined.
+SHOWN_MARKS = """([width, height]) => Object.fromEntries(
         [...document.querySelectorAll('#panels [data-tokenizer]')].map(panel => {
             const toks = [...panel.querySelectorAll('.tok')];
             const marked = toks.filter(t => t.classList.contains('undertrained'));
@@ -334,15 +319,40 @@ def test_the_glitch_example_marks_on_screen_what_the_api_marks(browser, app_url,
                 drawn: marked.every(t => style(t).textDecorationLine === 'underline' && style(t).textDecorationStyle === 'dashed'),
                 plain: toks.filter(t => !t.classList.contains('undertrained')).every(t => style(t).textDecorationLine === 'none'),
                 count: panel.querySelector('.undertrained-stat').textContent}];
-        }))""", [width, height])
+        }))"""
+
+
+@pytest.mark.parametrize("width, height, scheme", PROJECTORS, ids=[f"{w}x{h}" for w, h, _ in PROJECTORS])
+def test_the_glitch_example_marks_on_screen_what_the_api_marks(browser, app_url, width, height, scheme):
+    """Glitch tokens opens with GPT-2, Llama 2 and Llama 3; each panel shows, without scrolling, a token
+    underlined as under-trained, and the marks are exactly the tokens /compare gives a verdict."""
+    from serve import call_api
+
+    example = EXAMPLES_BY_KEY["glitch"]
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    page = context.new_page()
+    open_page(page, f"{app_url}?__theme={scheme}", "Hello world")
+    page.locator("#example-glitch").click()
+    wait_for_ids(page, example.text, names=("gpt2", "llama", "llama3"))
+    underline = "() => getComputedStyle(document.querySelector('.tok.undertrained')).textDecorationLine"
+    assert page.evaluate(underline) == "none"  # the marks are the answer: drawn once revealed, Guess first or not
+    (api,) = call_api(app_url, "compare", [example.text, False, ["gpt2", "llama", "llama3"]])
+    expected = {t["name"]: [[k, x["id"], x["undertrained"]["verdict"]] for k, x in enumerate(t["tokens"]) if x["undertrained"]]
+                for t in api["tokenizers"]}
+    assert all(len(marks) >= 2 for marks in expected.values())
+    shown = page.evaluate(SHOWN_MARKS, [width, height])
     assert {name: s["marks"] for name, s in shown.items()} == expected
     for name, s in shown.items():
         assert s["onScreen"] >= 1, name
+    assert must_be_on_screen(page, width, height) == []  # before Reveal (the answer's place: issue 27's other half)
+    page.locator("#reveal").click()
+    page.wait_for_function(f"() => ({underline})() === 'underline'")
+    shown = page.evaluate(SHOWN_MARKS, [width, height])
+    for name, s in shown.items():
         assert s["drawn"] and s["plain"], name
         assert s["count"] == f"{len(expected[name])} under-trained (paper)"
-    assert must_be_on_screen(page, width, height) == []
     page.screenshot(path=SCREENSHOTS / f"projector-{width}x{height}-glitch-marks.png")
-    underline = "() => getComputedStyle(document.querySelector('.tok.undertrained')).textDecorationLine"
+    page.locator("#reveal").click()  # Hide
     page.locator("#guess label").click()  # guess first: the marks are the answer, hidden until Reveal
     page.wait_for_function(f"() => ({underline})() === 'none'")
     page.locator("#reveal").click()

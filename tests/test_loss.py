@@ -42,7 +42,7 @@ def test_bert_on_hindi_drops_the_vowel_signs(official_bert):
                      "DEVANAGARI VOWEL SIGN E", "DEVANAGARI VOWEL SIGN AI", "DEVANAGARI SIGN VIRAMA"]
     loss = text_loss(HINDI, bert(HINDI))
     assert not loss.comparable and loss.unknown == 0
-    assert loss.short() == "not comparable: drops the vowel signs and other marks"  # vowel signs and three signs
+    assert loss.short() == "not comparable: drops vowel signs and other marks"  # vowel signs and three signs
     assert loss.sentence() == ("Drops the vowel signs and other marks: decodes to “नमसत, आप कस ह? म हिदी म लिख रहा ह ।”; "
                                "its count is not comparable.")
     assert decoded == "नमसत, आप कस ह? म हिदी म लिख रहा ह ।"
@@ -118,7 +118,9 @@ def test_an_edited_language_text_that_loses_nothing_says_nothing():
 def test_the_panel_count_line_says_it_beside_the_count():
     soup = BeautifulSoup(stats_html(bert(HINDI), HINDI), "html5lib")
     stats = [s.get_text(" ", strip=True) for s in soup.select(".stat")]
-    assert stats[:2] == ["25 tokens", "not comparable: drops the vowel signs and other marks"]
+    assert stats[:2] == ["25 tokens", "not comparable: drops vowel signs and other marks"]
+    assert "lossless" not in " ".join(stats)  # the loss in words, in place of "no lossless"
+    assert "<b>yes</b> lossless" in stats_html(bert("hello"), "hello")
     assert "stat loss" not in stats_html(bert("hello"), "hello")
 
 
@@ -131,7 +133,7 @@ def test_the_slide_says_which_counts_are_not_comparable(monkeypatch):
     soup = Soup(examples_slide_html(("gpt2", "bert")), "html5lib")
     rows = {tr.td.get_text(): [td.get_text() for td in tr.select("td")[2:]] for tr in soup.select("tbody tr")}
     bert = {e.title: len(compare(e.text, tokenizers=["bert"])["tokenizers"][0]["ids"]) for e in EXAMPLES}
-    assert rows["Hindi"] == [rows["Hindi"][0], f"{bert['Hindi']} not comparable: drops the vowel signs and other marks"]
+    assert rows["Hindi"] == [rows["Hindi"][0], f"{bert['Hindi']} not comparable: drops vowel signs and other marks"]
     assert rows["Mandarin"][1] == f"{bert['Mandarin']} not comparable: 14 of 24 tokens are [UNK]"
     assert rows["Numbers"][1] == str(bert["Numbers"])  # only the spacing: comparable, nothing in the cell
     assert all("not comparable" not in gpt2 for gpt2, _ in rows.values())

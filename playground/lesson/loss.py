@@ -44,8 +44,12 @@ class Loss(NamedTuple):
         return "; ".join(parts)
 
     def short(self) -> str:
-        """For a table's cell or a count line: "not comparable: drops the vowel signs and other marks"."""
-        return self.what() if self.comparable else f"not comparable: {self.what()}"
+        """For a table's cell or a count line, short, the worst loss only: "not comparable: drops vowel signs and
+        other marks", "not comparable: 14 of 24 tokens are [UNK]" (sentence() says all of it)."""
+        if self.comparable:
+            return self.what()
+        first = self._replace(dropped=()) if self.unknown else self._replace(dropped=(self.dropped[0].removeprefix("the "),))
+        return f"not comparable: {first.what()}"
 
     def sentence(self) -> str:
         """Beside a figure: what was lost, what the text became, and whether the count compares."""

@@ -51,10 +51,8 @@ def undertrained_tip(tokenizer: str, mark: Undertrained) -> str:
 def token_tip(tokenizer: str, token: Token, label: str | None = None) -> str:
     """The hover card: id, the token as its panel draws it (label) and as its vocabulary spells it, bytes and
     span, and the paper's figures for an under-trained token."""
-    tip = f"id {token['id']}\n"
-    if label and label != token["piece"] and not token["partial"]:  # a partial one: its bytes, below
-        tip += f"{label}\n"
-    tip += f"vocabulary: {token['piece']}\n"
+    drawn = f"{label}   " if label and label != token["piece"] and not token["partial"] else ""  # partial: bytes below
+    tip = f"id {token['id']}\n{drawn}vocabulary: {token['piece']}\n"
     if token["bytes_hex"]:
         tip += f"bytes {token['bytes_hex']}\n"
     tip += f"chars [{token['start']}, {token['end']})"
@@ -214,7 +212,8 @@ def stats_html(result: dict, text: str) -> str:
         for value, label, answers in items
     ]
     loss = text_loss(text, result)
-    if loss is not None:  # beside the count it qualifies
+    if loss is not None:  # beside the count it qualifies, in place of "no lossless", which it says in words
+        del cells[3]
         cells.insert(1, f'<span class="stat loss{"" if loss.comparable else " bad"}">{escape(loss.short())}</span>')
     return f'<div class="stats">{"".join(cells)}{undertrained_stat(result)}</div>'
 

@@ -333,7 +333,6 @@ def build_demo() -> gr.Blocks:
             share_link = gr.Textbox(show_label=False, elem_id="share-link", interactive=False, lines=1,
                                     placeholder="a link to this text appears here", container=False,
                                     scale=1, min_width=160)
-            gr.HTML(marks_legend_html(), elem_id="marks-legend", container=False)  # what ·, →, ↵, ## and a chip mean
         note = gr.HTML(elem_id="limit-note")
         panels, choosers = [], []
         choices = [(tokenizer_label(name), name) for name in names]
@@ -345,6 +344,7 @@ def build_demo() -> gr.Blocks:
                     choosers.append(gr.Dropdown(choices, value=name, show_label=False, container=False,
                                                 elem_id=f"tokenizer-{slot}", elem_classes="chooser"))
                     panels.append(gr.HTML(elem_id=f"panel-{name}", elem_classes="panel", js_on_load=None))
+        gr.HTML(marks_legend_html(), elem_id="marks-legend", container=False)  # under the panels: ·, →, ↵, ##, chips
         with gr.Row(elem_id="downloads"):
             csv_button = gr.Button("Download tokens (CSV)", size="md")
             json_button = gr.Button("Download tokens (JSON)", size="md")
