@@ -212,8 +212,8 @@ def stats_html(result: dict, text: str) -> str:
         for value, label, answers in items
     ]
     loss = text_loss(text, result)
-    if loss is not None:  # beside the count it qualifies, in place of "no lossless", which it says in words
-        del cells[3]
+    if loss is not None:  # beside the count it qualifies, in place of "no lossless" (and of "0 [UNK]"): it says them
+        del cells[3:5 if not result["unk_count"] else 4]
         cells.insert(1, f'<span class="stat loss{"" if loss.comparable else " bad"}">{escape(loss.short())}</span>')
     return f'<div class="stats">{"".join(cells)}{undertrained_stat(result)}</div>'
 
