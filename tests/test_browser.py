@@ -186,7 +186,8 @@ def test_hover_card_shows_id_piece_bytes_and_span(page, app_url):
     page.locator('#panel-gpt2 .tok[data-id="995"]').hover()
     card = page.locator("#tok-card")
     card.wait_for(state="visible")
-    assert card.inner_text().splitlines() == ["id 995", "piece Ġworld", "bytes 20 77 6F 72 6C 64", "chars [5, 11)"]
+    assert card.inner_text().splitlines() == ["id 995", "·world   vocabulary: Ġworld", "bytes 20 77 6F 72 6C 64",
+                                              "chars [5, 11)"]
 
 
 @pytest.mark.parametrize("button, filename, expected", [

@@ -34,7 +34,8 @@ def test_the_slide_chart_with_ten_tokenizers_has_nothing_drawn_over_anything(ten
     [ax], [legend] = fig.axes, fig.legends
     plot_box, legend_box = ax.get_window_extent(renderer), legend.get_window_extent(renderer)
     assert legend_box.y0 >= plot_box.y1, "the legend sits above the bars"
-    assert len(legend.get_texts()) == 10
+    legend_texts = [t.get_text() for t in legend.get_texts()]
+    assert len(legend_texts) == 11 and legend_texts[-1].startswith("hatched"), legend_texts  # ten, and BERT's hatching
     assert fig.bbox.x0 <= legend_box.x0 and legend_box.x1 <= fig.bbox.x1 and legend_box.y1 <= fig.bbox.y1, "not cut"
     counts = [t.get_window_extent(renderer) for t in ax.texts]  # bar_label's counts, one a bar
     assert len(counts) == 6 * 10

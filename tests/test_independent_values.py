@@ -158,7 +158,11 @@ def test_csv_index_counts_from_zero_within_each_tokenizer(official_gpt2, officia
     assert by == {name: [str(k) for k in range(n)] for name, n in counts.items()}
     assert by["gpt2"] == ["0", "1", "2", "3"]
     assert list(rows[0]) == ["tokenizer", "index", "id", "piece", "text", "start", "end", "bytes_hex", "partial",
-                             "special", "undertrained_verdict", "undertrained_max_prob", "undertrained_indicator"]
+                             "special", "undertrained_verdict", "undertrained_max_prob", "undertrained_indicator",
+                             "count_comparable", "loss"]
+    bert = next(row for row in rows if row["tokenizer"] == "bert")  # BERT lowercases: said, its count still comparable
+    assert (bert["count_comparable"], bert["loss"]) == ("yes", "Lowercases: decodes to “hello world, hello”.")
+    assert (rows[0]["count_comparable"], rows[0]["loss"]) == ("yes", "")
     assert [rows[0][k] for k in ("id", "piece", "text", "bytes_hex", "partial", "special", "undertrained_verdict")] == [
         "15496", "Hello", "Hello", "48 65 6C 6C 6F", "False", "False", ""]
 

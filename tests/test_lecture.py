@@ -65,9 +65,11 @@ def test_glitch_answer_names_the_one_gpt2_id_and_the_others_pieces():
     text = EXAMPLES_BY_KEY["magikarp"].text
     items = answer_items("magikarp", text)
     # 43453 is on no list of the paper's GPT-2 small report (assets/undertrained/README.md), nor are Llama 2's pieces.
-    assert items["gpt2"].endswith("one token, id 43453 ( ĠSolidGoldMagikarp ); on the paper's under-trained list: none")
+    # Each piece as the panels draw it (a space as ·), the vocabulary's spelling (Ġ) said as such.
+    assert items["gpt2"].endswith("one token, id 43453 ( ·SolidGoldMagikarp ; vocabulary: ĠSolidGoldMagikarp ); "
+                                  "on the paper's under-trained list: none")
     assert items["bert"].endswith("6 pieces: solid ##gold ##ma ##gi ##kar ##p")  # BERT: no list, so nothing said
-    assert items["llama"].endswith("7 pieces: ▁Sol id G old Mag ik arp ; on the paper's under-trained list: none")
+    assert items["llama"].endswith("7 pieces: ·Sol id G old Mag ik arp ; on the paper's under-trained list: none")
 
 
 def test_the_magikarp_answer_says_what_the_gpt2_small_report_shows():
@@ -91,12 +93,13 @@ def test_the_glitch_answer_lists_each_models_listed_tokens_with_verdict_and_max_
         assert len(on_list) >= 2 and all(marks[t["id"]]["verdict"] == "red" for t in on_list)
         assert items[tok["name"]].startswith(f"{tok['label']}: {len(on_list)} tokens on the paper's under-trained list: ")
         for t in on_list:
-            assert f"{t['piece']} (red, max_prob {marks[t['id']]['max_prob']})" in items[tok["name"]]
+            assert f"{t['text'].replace(' ', '·')} (red, max_prob {marks[t['id']]['max_prob']})" in items[tok["name"]]
     assert answer_items("glitch", example.text.replace("RandomRedditor", "Hello"))["gpt2"].startswith(
         "GPT-2 byte-level BPE: 1 token on the paper's under-trained list: ")
     *_, answer = update_panels(example.text, True, "text", False, "bert", "gpt4", "gpt4o", "glitch")
     assert BeautifulSoup(answer, "html5lib").select_one("li").get_text(" ", strip=True) == (
-        "BERT WordPiece: no under-trained list is published for this model")
+        "BERT WordPiece: Drops the accents: decodes to “portaly, cliiik, thenitrome, randomreddi…”; its count is not "
+        "comparable. no under-trained list is published for this model")  # Portály's á: BERT strips accents
 
 
 @pytest.mark.parametrize("key", ["hindi", "mandarin"])
@@ -116,7 +119,10 @@ def test_number_answer_lists_the_pieces():
     items = answer_items("numbers", EXAMPLES_BY_KEY["numbers"].text)
     assert items == {
         "gpt2": "GPT-2 byte-level BPE: 4 pieces: 123 45 678 90",
-        "bert": "BERT WordPiece: 6 pieces: 123 ##45 ##6 ##7 ##8 ##90",
+        # BERT's decode (tokenizers' own BertWordPieceTokenizer gives it too) spaces the punctuation: said, and
+        # nothing lost that the count depends on.
+        "bert": "BERT WordPiece: Changes the spacing: decodes to “1234567890 3. 14159 2, 048 1e - 5 2026 -…”. "
+                "6 pieces: 123 ##45 ##6 ##7 ##8 ##90",
         "llama": "Llama 2 SentencePiece: 10 pieces: 1 2 3 4 5 6 7 8 9 0",
     }
 
@@ -124,7 +130,7 @@ def test_number_answer_lists_the_pieces():
 def test_an_edited_text_is_answered_as_it_is_and_says_so():
     html = answer_html("numbers", "call 1234567890 now")
     assert "Computed on your edited text." in html
-    assert answer_items("numbers", "call 1234567890 now")["gpt2"].endswith("4 pieces: Ġ123 45 678 90")
+    assert answer_items("numbers", "call 1234567890 now")["gpt2"].endswith("4 pieces: ·123 45 678 90")
     assert "has no 1234567890" in answer_html("numbers", "no digits here")
     assert "has no SolidGoldMagikarp" in answer_html("magikarp", "")
 
@@ -139,7 +145,7 @@ def test_the_answer_counts_no_special_tokens_even_with_the_toggle_on():
 def test_the_answer_sees_tokens_past_the_ones_drawn():
     # The panels draw 1,000 tokens a tokenizer; the glitch word here is GPT-2's 1,502nd token.
     text = "hi " * 1500 + EXAMPLES_BY_KEY["magikarp"].text
-    assert "one token, id 43453 ( ĠSolidGoldMagikarp )" in answer_items("magikarp", text)["gpt2"]
+    assert "one token, id 43453 ( ·SolidGoldMagikarp ; vocabulary: ĠSolidGoldMagikarp )" in answer_items("magikarp", text)["gpt2"]
 
 
 LESSON = ("gpt2", "bert", "llama")

@@ -264,16 +264,23 @@ def test_the_stepper_replays_a_pinned_glitch_token(page, app_url):
     page.wait_for_selector("#panel-gpt2 .stepper .step-chip")
     [chunk] = replay(" SolidGoldMagikarp", "gpt2")["chunks"]
     state = stepper_state(page, "gpt2")
-    assert state["head"] == "How “ SolidGoldMagikarp” is built: 17 merges" and state["count"] == "step 0 of 17"
-    assert state["chips"] == chunk["steps"][0]  # 18 bytes, Ġ first
+    assert state["head"] == "How “·SolidGoldMagikarp” is built: 17 merges" and state["count"] == "step 0 of 17"
+
+    def drawn(pieces):  # as the panels draw them: GPT-2's "Ġ" is a space, drawn ·; the other bytes here are ASCII
+        return [p.replace("Ġ", "·") for p in pieces]
+
+    assert state["chips"] == drawn(chunk["steps"][0])  # 18 bytes, the space first
     first = chunk["merges"][0]
-    assert state["next"] == first["pair"] and f"rank {first['rank']}" in state["action"]
+    assert state["next"] == drawn(first["pair"]) and f"rank {first['rank']}" in state["action"]
     page.locator("#panel-gpt2 .stepper [data-go='1']").click()
+    assert stepper_state(page, "gpt2")["chips"] == drawn(chunk["steps"][1])
+    page.locator("#panel-gpt2 .stepper [data-vocabulary]").click()  # the vocabulary's spelling, on demand
     assert stepper_state(page, "gpt2")["chips"] == chunk["steps"][1]
+    page.locator("#panel-gpt2 .stepper [data-vocabulary]").click()
     for _ in range(20):
         page.locator("#panel-gpt2 .stepper [data-go='1']").click()
     state = stepper_state(page, "gpt2")
-    assert state["chips"] == ["ĠSolidGoldMagikarp"] and state["count"] == "step 17 of 17" and state["action"] == "done"
+    assert state["chips"] == ["·SolidGoldMagikarp"] and state["count"] == "step 17 of 17" and state["action"] == "done"
     page.locator("#panel-gpt2 .stepper [data-close]").click()
     assert page.locator(".stepper").count() == 0
 
@@ -288,8 +295,31 @@ def test_the_stepper_shows_where_hindi_turns_into_bytes(page, app_url):
     page.locator("#panel-bert .stepper [data-play]").click()  # play runs every panel to its end
     page.wait_for_function("() => [...document.querySelectorAll('.step-count')].every(c => {"
                            " const [a, b] = c.textContent.match(/[0-9]+/g); return a === b; })", timeout=30_000)
+    # ँ (candrabindu, no piece in Llama 2) spelled in its three UTF-8 bytes, drawn as the panels draw them: byte
+    # chips under the character ("ँ".encode() == b"\xe0\xa4\x81"), not as the vocabulary's <0xE0> <0xA4> <0x81>.
+    chips = page.eval_on_selector_all("#panel-llama .step-chip.bytes", "els => els.map(e => e.textContent)")
+    assert chips == ["E0", "A4", "81"]
+    assert page.eval_on_selector_all("#panel-llama .step-group .group-char", "els => els.map(e => e.textContent)") == ["ँ"]
+    page.locator("#panel-llama .stepper [data-vocabulary]").click()
     chips = page.eval_on_selector_all("#panel-llama .step-chip", "els => els.map(e => e.textContent)")
     assert ["<0xE0>", "<0xA4>", "<0x81>"] == [c for c in chips if c.startswith("<0x")]
+
+
+# Per panel: its marked tokens, how many are inside the window, whether they and only they are underlined.
+SHOWN_MARKS = """([width, height]) => Object.fromEntries(
+        [...document.querySelectorAll('#panels [data-tokenizer]')].map(panel => {
+            const toks = [...panel.querySelectorAll('.tok')];
+            const marked = toks.filter(t => t.classList.contains('undertrained'));
+            const onScreen = marked.filter(t => [...t.getClientRects()].some(r =>  // a token may wrap: any of its lines
+                r.left >= 0 && r.top >= 0 && r.right <= width && r.bottom <= height));
+            const style = t => getComputedStyle(t);
+            return [panel.dataset.tokenizer, {
+                marks: marked.map(t => [toks.indexOf(t), Number(t.dataset.id), t.dataset.verdict]),
+                onScreen: onScreen.length,
+                drawn: marked.every(t => style(t).textDecorationLine === 'underline' && style(t).textDecorationStyle === 'dashed'),
+                plain: toks.filter(t => !t.classList.contains('undertrained')).every(t => style(t).textDecorationLine === 'none'),
+                count: panel.querySelector('.undertrained-stat').textContent}];
+        }))"""
 
 
 @pytest.mark.parametrize("width, height, scheme", PROJECTORS, ids=[f"{w}x{h}" for w, h, _ in PROJECTORS])
@@ -304,32 +334,25 @@ def test_the_glitch_example_marks_on_screen_what_the_api_marks(browser, app_url,
     open_page(page, f"{app_url}?__theme={scheme}", "Hello world")
     page.locator("#example-glitch").click()
     wait_for_ids(page, example.text, names=("gpt2", "llama", "llama3"))
+    underline = "() => getComputedStyle(document.querySelector('.tok.undertrained')).textDecorationLine"
+    assert page.evaluate(underline) == "none"  # the marks are the answer: drawn once revealed, Guess first or not
     (api,) = call_api(app_url, "compare", [example.text, False, ["gpt2", "llama", "llama3"]])
     expected = {t["name"]: [[k, x["id"], x["undertrained"]["verdict"]] for k, x in enumerate(t["tokens"]) if x["undertrained"]]
                 for t in api["tokenizers"]}
     assert all(len(marks) >= 2 for marks in expected.values())
-    shown = page.evaluate("""([width, height]) => Object.fromEntries(
-        [...document.querySelectorAll('#panels [data-tokenizer]')].map(panel => {
-            const toks = [...panel.querySelectorAll('.tok')];
-            const marked = toks.filter(t => t.classList.contains('undertrained'));
-            const onScreen = marked.filter(t => [...t.getClientRects()].some(r =>  // a token may wrap: any of its lines
-                r.left >= 0 && r.top >= 0 && r.right <= width && r.bottom <= height));
-            const style = t => getComputedStyle(t);
-            return [panel.dataset.tokenizer, {
-                marks: marked.map(t => [toks.indexOf(t), Number(t.dataset.id), t.dataset.verdict]),
-                onScreen: onScreen.length,
-                drawn: marked.every(t => style(t).textDecorationLine === 'underline' && style(t).textDecorationStyle === 'dashed'),
-                plain: toks.filter(t => !t.classList.contains('undertrained')).every(t => style(t).textDecorationLine === 'none'),
-                count: panel.querySelector('.undertrained-stat').textContent}];
-        }))""", [width, height])
+    shown = page.evaluate(SHOWN_MARKS, [width, height])
     assert {name: s["marks"] for name, s in shown.items()} == expected
     for name, s in shown.items():
         assert s["onScreen"] >= 1, name
+    assert must_be_on_screen(page, width, height) == []  # before Reveal (the answer's place: issue 27's other half)
+    page.locator("#reveal").click()
+    page.wait_for_function(f"() => ({underline})() === 'underline'")
+    shown = page.evaluate(SHOWN_MARKS, [width, height])
+    for name, s in shown.items():
         assert s["drawn"] and s["plain"], name
         assert s["count"] == f"{len(expected[name])} under-trained (paper)"
-    assert must_be_on_screen(page, width, height) == []
     page.screenshot(path=SCREENSHOTS / f"projector-{width}x{height}-glitch-marks.png")
-    underline = "() => getComputedStyle(document.querySelector('.tok.undertrained')).textDecorationLine"
+    page.locator("#reveal").click()  # Hide
     page.locator("#guess label").click()  # guess first: the marks are the answer, hidden until Reveal
     page.wait_for_function(f"() => ({underline})() === 'none'")
     page.locator("#reveal").click()

@@ -26,8 +26,10 @@ from playground.lesson.lecture import (
 )
 
 
-def tok(start: int, end: int, piece: str = "p", token_id: int = 7) -> dict:
-    return {"id": token_id, "piece": piece, "start": start, "end": end, "partial": False, "undertrained": None}
+def tok(start: int, end: int, piece: str = "p", token_id: int = 7, text: str | None = None) -> dict:
+    """A token whose text is its piece unless given (the answers draw a token's text, as the panels do)."""
+    return {"id": token_id, "piece": piece, "text": piece if text is None else text, "start": start, "end": end,
+            "bytes_hex": "70", "partial": False, "special": False, "undertrained": None}
 
 
 def result(text: str, *tokenizers: dict) -> dict:
@@ -64,11 +66,12 @@ def test_whitespace_answer_counts_in_words():
 def test_glitch_answer_takes_the_space_before_the_word_only_when_there_is_one():
     word = "SolidGoldMagikarp"
     spaced = " " + word
-    one = tokenizer("a", [tok(0, 18, "ĠSolidGoldMagikarp", 43453)])
-    split = tokenizer("b", [tok(0, 1, "▁"), tok(1, 10, "Solid<"), tok(10, 18, "GoldMagikarp"), tok(18, 19, "!")])
-    assert glitch_answer(result(spaced + "!", one, split), None) == [
-        "<b>one</b> token, id <b>43453</b> (<code>ĠSolidGoldMagikarp</code>)",
-        "<b>3</b> pieces: <code>▁</code> <code>Solid&lt;</code> <code>GoldMagikarp</code>"]
+    one = tokenizer("a", [tok(0, 18, "ĠSolidGoldMagikarp", 43453, spaced)])
+    split = tokenizer("b", [tok(0, 1, "▁", text=" "), tok(1, 10, "Solid<"), tok(10, 18, "GoldMagikarp"), tok(18, 19, "!")])
+    assert glitch_answer(result(spaced + "!", one, split), None) == [  # a space drawn ·, the vocabulary's spelling said
+        '<b>one</b> token, id <b>43453</b> (<code title="vocabulary: ĠSolidGoldMagikarp">·SolidGoldMagikarp</code>; '
+        "vocabulary: <code>ĠSolidGoldMagikarp</code>)",
+        '<b>3</b> pieces: <code title="vocabulary: ▁">·</code> <code>Solid&lt;</code> <code>GoldMagikarp</code>']
     glued = "x" + word  # no space before it: the "x" token is not part of the answer
     assert glitch_answer(result(glued, tokenizer("a", [tok(0, 1, "x"), tok(1, 18, word, 5)])), None) == [
         "<b>one</b> token, id <b>5</b> (<code>SolidGoldMagikarp</code>)"]
@@ -80,17 +83,19 @@ def test_glitch_answer_takes_the_space_before_the_word_only_when_there_is_one():
 
 def test_undertrained_answer_names_each_listed_token_once_and_goes_past_a_model_without_a_list():
     red = {"verdict": "red", "max_prob": 1.5e-07}
-    glitch = tok(0, 17, "ĠRandomRedditor", 36173) | {"undertrained": red}
+    glitch = tok(0, 17, "ĠRandomRedditor", 36173, " RandomRedditor") | {"undertrained": red}
     listed = tokenizer("a", [glitch, tok(17, 18), glitch | {"start": 18, "end": 35}], undertrained_count=2)
     none = tokenizer("b", [tok(0, 35)], undertrained_count=0)
     unpublished = tokenizer("c", [tok(0, 35)])  # undertrained_count None: no list for this model
     assert undertrained_answer(result("x" * 35, unpublished, listed, none), None) == [
         "no under-trained list is published for this model",
-        "<b>2</b> tokens on the paper's under-trained list: <code>ĠRandomRedditor</code> (red, max_prob 1.5e-07)",
+        "<b>2</b> tokens on the paper's under-trained list: "
+        '<code title="vocabulary: ĠRandomRedditor">·RandomRedditor</code> (red, max_prob 1.5e-07)',
         "<b>0</b> tokens on the paper's under-trained list"]
     one = tokenizer("d", [glitch], undertrained_count=1)
     assert undertrained_answer(result("x" * 17, one), None) == [
-        "<b>1</b> token on the paper's under-trained list: <code>ĠRandomRedditor</code> (red, max_prob 1.5e-07)"]
+        "<b>1</b> token on the paper's under-trained list: "
+        '<code title="vocabulary: ĠRandomRedditor">·RandomRedditor</code> (red, max_prob 1.5e-07)']
 
 
 def test_number_answer_counts_pieces_in_words():
@@ -142,9 +147,12 @@ def test_answer_html_around_the_answer():
 
 
 def test_prompt_html():
-    assert prompt_html("numbers") == "<p><b>Numbers:</b> Into which pieces does each model cut 1234567890?</p>"
-    assert prompt_html("hindi") == ("<p><b>Hindi:</b> How many tokens per character, and how many times the "
-                                    "English sentence&#x27;s count?</p>")
+    # data-hides: the panels' figures that answer the question, hidden until Reveal; the pieces are the tokens.
+    assert prompt_html("numbers") == ('<p data-example="numbers"><b>Numbers:</b> Into which pieces does each model '
+                                      "cut 1234567890?</p>")
+    assert prompt_html("hindi") == ('<p data-example="hindi" data-hides="ratio"><b>Hindi:</b> How many tokens per '
+                                    "character, and how many times the English sentence&#x27;s count?</p>")
+    assert 'data-hides="indentation"' in prompt_html("code") and 'data-hides="undertrained"' in prompt_html("glitch")
     assert prompt_html("") == ""
 
 

@@ -21,6 +21,8 @@ def test_the_stored_gpt2_counts_match_tiktoken_itself(official_gpt2):
     for code in LANGUAGES:
         assert stored["tokens"][code]["gpt2"] == sum(len(official_gpt2.encode(line)) for line in sentences(code)), code
         assert stored["unk"][code]["gpt2"] == 0  # byte-level BPE spells anything
+        lossy = sum(official_gpt2.decode(official_gpt2.encode(line)) != line for line in sentences(code))
+        assert stored["lossy"][code]["gpt2"] == lossy == 0 and stored["dropped"][code]["gpt2"] == []
 
 
 def test_the_stored_chart_is_the_chart_drawn_from_the_stored_counts():
@@ -34,11 +36,11 @@ def test_a_tokenizer_without_stored_counts_is_counted_and_joined(monkeypatch):
     stored = premium.stored_counts()
     without_gemma = {"tokenizers": [n for n in stored["tokenizers"] if n != "gemma"],
                      **{kind: {code: {n: c for n, c in row.items() if n != "gemma"} for code, row in stored[kind].items()}
-                        for kind in ("tokens", "unk")}}
+                        for kind in ("tokens", "unk", "lossy", "dropped")}}
     monkeypatch.setattr(premium, "stored_counts", lambda: without_gemma)
     joined = premium.token_premium(("gpt2", "gemma"))
     assert joined["tokenizers"] == ["gpt2", "gemma"]
-    for kind in ("tokens", "unk"):
+    for kind in ("tokens", "unk", "lossy", "dropped"):
         assert joined[kind] == {code: {"gpt2": stored[kind][code]["gpt2"], "gemma": stored[kind][code]["gemma"]}
                                 for code in LANGUAGES}
     hindi = stored["tokens"]["hin_Deva"]["gemma"] / stored["tokens"]["eng_Latn"]["gemma"]

@@ -90,7 +90,14 @@ def test_the_premium_chart_draws_each_premium_as_a_bar(premium, monkeypatch):
     [line] = ax.get_lines()
     assert list(line.get_ydata()) == [1.0, 1.0] and line.get_color() == "#444444" and line.get_linewidth() == 1
     [legend] = figure.legends
-    assert [t.get_text() for t in legend.get_texts()] == ["GPT-2 byte-level BPE", "BERT WordPiece"]
+    assert [t.get_text() for t in legend.get_texts()] == ["GPT-2 byte-level BPE", "BERT WordPiece",
+                                                          "hatched: lost part of the text, count not comparable"]
+    # A language where BERT spends [UNK]s (counted by the official library, above) has its bar hatched; GPT-2's never.
+    hatched = {name: [c for c, b in zip(premium["languages"], container) if b.get_hatch()]
+               for container, name in zip(bars, NAMES)}
+    assert hatched["gpt2"] == []
+    assert {"zho_Hans", "kor_Hang", "tam_Taml", "mya_Mymr", "hin_Deva"} <= set(hatched["bert"])
+    assert "swh_Latn" not in hatched["bert"]  # Swahili: BERT only lowercases it
     assert legend.get_texts()[0].get_fontsize() == 11 and not legend.get_frame_on()
     assert legend.get_window_extent().y0 >= ax.get_window_extent().y1  # above the bars, never on them
     assert len({round(t.get_window_extent().y0) for t in legend.get_texts()}) == 1  # one row (4 columns)
@@ -118,15 +125,23 @@ def test_the_premium_table_row_by_row(premium):
     assert [r[0] for r in rows] == LANGUAGE_NAMES
     for code, row in zip(premium["languages"], rows):
         tokens, unk = premium["tokens"][code], premium["unk"][code]
-        assert row[1:] == [f"{tokens['gpt2'] / premium['tokens']['eng_Latn']['gpt2']:.2f}",
-                           f"{tokens['bert'] / premium['tokens']['eng_Latn']['bert']:.2f}",
+        bert = f"{tokens['bert'] / premium['tokens']['eng_Latn']['bert']:.2f}"
+        assert row[1:] == [f"{tokens['gpt2'] / premium['tokens']['eng_Latn']['gpt2']:.2f}",  # lossless: nothing said
+                           row[2] if row[2].startswith(bert + " not comparable: ") else bert,
                            f"{round(100 * unk['bert'] / tokens['bert'])}%"]
+        if unk["bert"]:  # beside the figure, the share of [UNK]s the last column gives
+            assert row[2].endswith(f"{round(100 * unk['bert'] / tokens['bert'])}% of its tokens are [UNK]"), code
+    by_language = dict(zip(LANGUAGE_NAMES, rows))
+    assert by_language["Hindi"][2].startswith(f"{premium['premium']['hin_Deva']['bert']:.2f} not comparable: drops the "
+                                              "vowel signs and other marks")
+    assert by_language["Swahili"][2] == f"{premium['premium']['swh_Latn']['bert']:.2f}"  # only lowercased
     assert all(td["class"] == ["num"] for td in table.select("tbody td")[1:4])
     notes = [p.get_text() for p in soup.select("p.note")]
     assert notes == [
         "Tokens for the same 200 FLORES-200 sentences, over English's (each sentence on its own, no special "
-        "tokens). A low BERT figure can hide lost text: BERT maps most words it cannot spell to [UNK], one token "
-        "each, and the last column says how much of its output that is.",
+        "tokens). A low figure can hide lost text: BERT maps most words it cannot spell to [UNK], one token each "
+        "(the last column says how much of its output that is), and drops accents and vowel signs; a figure whose "
+        "tokenizer lost part of the text says so, and is hatched in the chart: it is not comparable.",
         "FLORES-200 (NLLB Team, 2022), as redistributed by Petrov et al. (2023), CC BY-SA 4.0. Built with Meta "
         "Llama 3."]
     cell_text = "".join(c.get_text() for c in table.select("th, td"))

@@ -123,14 +123,21 @@ def test_every_token_is_coloured_by_its_tokenizer_and_id_in_both_themes():
 
 def test_hover_cards_spell_out_id_piece_bytes_span_and_kind():
     tips = {int(el["data-id"]): el["data-tip"] for el in panel("gpt2").select(".tok")}
-    assert tips[28225] == "id 28225\npiece Ġà¤\nbytes 20 E0 A4\nchars [2, 4)\npart of a character"
-    assert tips[17250] == "id 17250\npiece Hi\nbytes 48 69\nchars [0, 2)"
+    # The token as its panel draws it ("·world"), then as its vocabulary spells it, said as such; a partial one
+    # is drawn as its bytes, given on their own line.
+    assert tips[28225] == "id 28225\nvocabulary: Ġà¤\nbytes 20 E0 A4\nchars [2, 4)\npart of a character"
+    assert tips[17250] == "id 17250\nvocabulary: Hi\nbytes 48 69\nchars [0, 2)"
     tips = {int(el["data-id"]): el["data-tip"] for el in panel("bert").select(".tok")}
-    assert tips[101] == "id 101\npiece [CLS]\nchars [0, 0)\nspecial token"  # no bytes: a special token has none
-    assert tips[102] == "id 102\npiece [SEP]\nchars [9, 9)\nspecial token"
+    assert tips[101] == "id 101\nvocabulary: [CLS]\nchars [0, 0)\nspecial token"  # no bytes: a special token has none
+    assert tips[102] == "id 102\nvocabulary: [SEP]\nchars [9, 9)\nspecial token"
     assert token_tip("gpt2", {"id": 5, "piece": "p", "bytes_hex": "", "start": 1, "end": 2, "partial": True,
                               "special": True, "undertrained": None}) == (
-        "id 5\npiece p\nchars [1, 2)\npart of a character\nspecial token")
+        "id 5\nvocabulary: p\nchars [1, 2)\npart of a character\nspecial token")
+    world = {"id": 995, "piece": "Ġworld", "bytes_hex": "20 77 6F 72 6C 64", "start": 5, "end": 11, "partial": False,
+             "special": False, "undertrained": None}
+    assert token_tip("gpt2", world, "·world") == "id 995\n·world   vocabulary: Ġworld\nbytes 20 77 6F 72 6C 64\nchars [5, 11)"
+    ids_view = {int(el["data-id"]): el["data-tip"] for el in panel("gpt2", show_ids=True).select(".tok")}
+    assert ids_view == {int(el["data-id"]): el["data-tip"] for el in panel("gpt2").select(".tok")}  # not "995"
 
 
 def stats(html: str) -> list[tuple[str | None, str, bool]]:
@@ -144,9 +151,11 @@ def test_the_counts_under_each_title():
     assert stats(stats_html(by["gpt2"], TEXT)) == [
         ("8", "tokens", False), ("9", "chars", False), ("1.12", "chars/token", False), ("yes", "lossless", False),
         ("0", "unknown", False), ("0", "under-trained (paper)", False)]
+    # BERT drops the NUL and one of the two spaces: said beside its count, which is not comparable.
     assert stats(stats_html(by["bert"], TEXT)) == [
-        ("6", "tokens", False), ("9", "chars", False), ("1.5", "chars/token", False), ("no", "lossless", True),
-        ("0", "[UNK]", False), (None, "no under-trained list published", False)]
+        ("6", "tokens", False), (None, "not comparable: drops 1 other character", True),
+        ("9", "chars", False), ("1.5", "chars/token", False),  # in place of "no lossless" and "0 [UNK]": the loss
+        (None, "no under-trained list published", False)]
     [empty] = compare("", tokenizers=("llama",))["tokenizers"]
     assert stats(stats_html(empty, "")) == [
         ("0", "tokens", False), ("0", "chars", False), ("–", "chars/token", False), ("yes", "lossless", False),
@@ -156,7 +165,8 @@ def test_the_counts_under_each_title():
                 if t.strip()]  # nothing written between the counts
     big = "☃ " * 1500  # thousands get their separator
     [bert] = compare(big, tokenizers=("bert",))["tokenizers"]
-    assert stats(stats_html(bert, big))[:2] == [("1,500", "tokens", False), ("3,000", "chars", False)]
+    assert stats(stats_html(bert, big))[0:3:2] == [("1,500", "tokens", False), ("3,000", "chars", False)]
+    assert stats(stats_html(bert, big))[1] == (None, "not comparable: 1,500 of 1,500 tokens are [UNK]", True)
     assert stats(stats_html(bert, big))[4] == ("1,500", "[UNK]", False)
 
 
@@ -171,7 +181,8 @@ def test_the_indentation_count_appears_only_for_indented_text():
     assert [label for _, label, _ in stats(stats_html(flat, "no indent\nhere"))] == [
         "tokens", "chars", "chars/token", "lossless", "unknown", "under-trained (paper)"]
     [bert] = compare("  x", tokenizers=("bert",))["tokenizers"]  # BERT drops the spaces: 0, and still said
-    assert stats(stats_html(bert, "  x"))[5] == ("0", "on indentation", False)
+    assert stats(stats_html(bert, "  x"))[4] == ("0", "on indentation", False)
+    assert stats(stats_html(bert, "  x"))[1] == (None, "not comparable: drops runs of spaces", True)
 
 
 def test_panel_head_names_tokenizer_library_and_vocabulary():
@@ -251,7 +262,9 @@ def test_token_labels():
     assert token_label(base, normalizes=True) == "Ġhi"
     assert token_label({**base, "partial": True}) == "20 68 69"
     assert token_label({**base, "special": True}) == "Ġhi"
-    assert token_label({**base, "text": ""}) == "Ġhi"  # covers no character: Llama's dummy-prefix "▁"
+    assert token_label({**base, "text": ""}) == "Ġhi"  # covers no character: its piece
+    dummy = {**base, "piece": "\u2581", "text": "", "bytes_hex": "20"}  # Llama's dummy prefix: a space, drawn as one
+    assert token_label(dummy) == "·" and token_label(dummy, mark_whitespace=False) == "\u2581"
 
 
 def test_segments_walk_tokens_groups_and_gaps():

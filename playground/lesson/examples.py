@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from playground.lesson.loss import Loss, text_loss
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
 
 
@@ -43,6 +44,17 @@ EXAMPLES_BY_KEY = {e.key: e for e in EXAMPLES}
 @cache
 def example_counts(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[list[str], list[list[int]]]:
     """(tokenizer labels, one row per example: its token count under each tokenizer)."""
-    results = [compare(e.text, tokenizers=names) for e in EXAMPLES]
+    results = _example_results(names)
     labels = [t["label"] for t in results[0]["tokenizers"]]
     return labels, [[t["count"] for t in r["tokenizers"]] for r in results]
+
+
+@cache
+def example_losses(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> list[list[Loss | None]]:
+    """One row per example: what each tokenizer lost of its text (loss.text_loss), None where nothing."""
+    return [[text_loss(r["text"], t) for t in r["tokenizers"]] for r in _example_results(names)]
+
+
+@cache
+def _example_results(names: tuple[str, ...]) -> list[dict]:
+    return [compare(e.text, tokenizers=names) for e in EXAMPLES]

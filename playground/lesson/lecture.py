@@ -12,6 +12,8 @@ from functools import lru_cache
 from html import escape
 
 from playground.lesson.examples import EXAMPLES_BY_KEY, Example
+from playground.lesson.loss import text_loss
+from playground.page.display import token_label
 from playground.tokenizers.registry import compare
 from playground.tokenizers.undertrained import PAPER
 
@@ -44,10 +46,20 @@ WHY_UNDERTRAINED = (f"{PAPER} finds these tokens in each model's own embedding m
                     "model barely learned it; green: 0.1 or more, it could repeat it after all.")
 
 
+# Which of the panels' figures answer each kind of question (render.stats_html marks them with data-answers):
+# the page hides them until Reveal (playground.css), so that no line states the answer before it is asked.
+ANSWERED_BY = {"code": "indentation", "magikarp": "undertrained", "glitch": "undertrained", "hindi": "ratio",
+               "mandarin": "ratio"}
+
+
 def prompt_html(key: str) -> str:
-    """The question of the example `key`, or nothing for a text of one's own."""
+    """The question of the example `key`, or nothing for a text of one's own. data-hides names the panels'
+    figures that answer it."""
     example = EXAMPLES_BY_KEY.get(key)
-    return f"<p><b>{escape(example.title)}:</b> {escape(example.question)}</p>" if example else ""
+    if not example:
+        return ""
+    hides = f' data-hides="{ANSWERED_BY[key]}"' if key in ANSWERED_BY else ""
+    return f'<p data-example="{key}"{hides}><b>{escape(example.title)}:</b> {escape(example.question)}</p>'
 
 
 def overlapping(tok: dict, start: int, end: int) -> list[dict]:
@@ -55,8 +67,17 @@ def overlapping(tok: dict, start: int, end: int) -> list[dict]:
     return [t for t in tok["tokens"] if t["start"] < end and start < t["end"]]
 
 
-def piece_list(tokens: list[dict]) -> str:
-    return " ".join(f"<code>{escape(t['piece'])}</code>" for t in tokens)
+def piece_html(tok: dict, token: dict) -> str:
+    """A token as its panel draws it (· for a space, byte chips for part of a character), its vocabulary's
+    own spelling on hover."""
+    label = token_label(token, tok.get("normalizes", False))
+    kind = ' class="bytes"' if token["partial"] else ""
+    vocabulary = f' title="vocabulary: {escape(token["piece"])}"' if label != token["piece"] else ""
+    return f"<code{kind}{vocabulary}>{escape(label)}</code>"
+
+
+def piece_list(tok: dict, tokens: list[dict]) -> str:
+    return " ".join(piece_html(tok, t) for t in tokens)
 
 
 def whitespace_answer(result: dict, example: Example) -> list[str]:
@@ -76,19 +97,22 @@ def glitch_answer(result: dict, example: Example) -> list[str] | str:
     for tok in result["tokenizers"]:
         pieces = overlapping(tok, start, at + len(GLITCH_WORD))
         if len(pieces) == 1:
-            items.append(f"<b>one</b> token, id <b>{pieces[0]['id']}</b> ({piece_list(pieces)})")
+            [one] = pieces
+            spelled = (f"; vocabulary: <code>{escape(one['piece'])}</code>"
+                       if token_label(one, tok.get("normalizes", False)) != one["piece"] else "")
+            items.append(f"<b>one</b> token, id <b>{one['id']}</b> ({piece_list(tok, pieces)}{spelled})")
         else:
-            items.append(f"<b>{len(pieces)}</b> pieces: {piece_list(pieces)}")
+            items.append(f"<b>{len(pieces)}</b> pieces: {piece_list(tok, pieces)}")
         if tok["undertrained_count"] is not None:
-            listed = [verdict_html(t) for t in pieces if t["undertrained"]]
+            listed = [verdict_html(tok, t) for t in pieces if t["undertrained"]]
             items[-1] += "; on the paper's under-trained list: " + (", ".join(listed) or "<b>none</b>")
     return items
 
 
-def verdict_html(token: dict) -> str:
-    """<code>ĠRandomRedditor</code> (red, max_prob 1.5e-07), for a token on the paper's list."""
+def verdict_html(tok: dict, token: dict) -> str:
+    """<code>·RandomRedditor</code> (red, max_prob 1.5e-07), for a token on the paper's list."""
     mark = token["undertrained"]
-    return f"{piece_list([token])} ({escape(mark['verdict'])}, max_prob {mark['max_prob']})"
+    return f"{piece_html(tok, token)} ({escape(mark['verdict'])}, max_prob {mark['max_prob']})"
 
 
 def undertrained_answer(result: dict, example: Example) -> list[str]:
@@ -104,7 +128,7 @@ def undertrained_answer(result: dict, example: Example) -> list[str]:
                 seen.setdefault(t["id"], t)
         n = tok["undertrained_count"]
         items.append(f"<b>{n}</b> token{'s' * (n != 1)} on the paper's under-trained list"
-                     + (": " + ", ".join(verdict_html(t) for t in seen.values()) if seen else ""))
+                     + (": " + ", ".join(verdict_html(tok, t) for t in seen.values()) if seen else ""))
     return items
 
 
@@ -131,7 +155,7 @@ def number_answer(result: dict, example: Example) -> list[str] | str:
     at = result["text"].find(NUMBER)
     if at < 0:
         return f"This text has no {NUMBER} to look at."
-    return [f"<b>{len(pieces)}</b> piece{'s' * (len(pieces) != 1)}: {piece_list(pieces)}"
+    return [f"<b>{len(pieces)}</b> piece{'s' * (len(pieces) != 1)}: {piece_list(tok, pieces)}"
             for tok in result["tokenizers"]
             for pieces in [overlapping(tok, at, at + len(NUMBER))]]
 
@@ -139,6 +163,14 @@ def number_answer(result: dict, example: Example) -> list[str] | str:
 ANSWERS = {"code": whitespace_answer, "magikarp": glitch_answer, "hindi": language_answer,
            "mandarin": language_answer, "numbers": number_answer, "glitch": undertrained_answer}
 WHY = {"magikarp": WHY_GLITCH, "glitch": WHY_UNDERTRAINED}  # said after the computed answer
+
+
+def loss_html(text: str, tok: dict) -> str:
+    """What the tokenizer lost of the text, said before its figures (its count is not comparable), or nothing."""
+    loss = text_loss(text, tok)
+    if loss is None:
+        return ""
+    return f'<span class="loss{"" if loss.comparable else " lost"}">{escape(loss.sentence())}</span> '
 
 
 def answer_html(key: str, result: dict) -> str:
@@ -151,7 +183,7 @@ def answer_html(key: str, result: dict) -> str:
     lead = "" if result["text"] == example.text else '<p class="edited">Computed on your edited text.</p>'
     if isinstance(answer, str):
         return f"{lead}<p>{escape(answer)}</p>"
-    items = "".join(f'<li data-tokenizer="{tok["name"]}"><span class="who">{escape(tok["label"])}:</span> {line}</li>'
-                    for tok, line in zip(result["tokenizers"], answer))
+    items = "".join(f'<li data-tokenizer="{tok["name"]}"><span class="who">{escape(tok["label"])}:</span> '
+                    f'{loss_html(result["text"], tok)}{line}</li>' for tok, line in zip(result["tokenizers"], answer))
     why = f"<p>{escape(WHY[key])}</p>" if key in WHY else ""
     return f"{lead}<ul>{items}</ul>{why}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from playground.tokenizers.base import Token
+from playground.tokenizers.sentencepiece_bpe import SPACE_MARK
 
 # Whitespace made visible, so the tokens spent on indentation can be seen and counted.
 # A newline keeps a real line break after its mark, so code keeps its shape. Other control
@@ -25,10 +26,12 @@ def token_label(token: Token, normalizes: bool = False, mark_whitespace: bool = 
     A partial token has no text of its own (printing U+FFFD would pretend it does), so it
     shows its bytes, "E0 A4". A tokenizer that normalizes (BERT) shows its pieces, "hello",
     "##ing", "[UNK]", so the lowercasing is seen. A special token shows its piece, "[CLS]";
-    so does one that covers no character (Llama's dummy-prefix "▁").
+    so does one that covers no character, but for Llama's dummy prefix "▁": a space, "·", as every space.
     """
     if token["partial"]:
         return token["bytes_hex"]
+    if mark_whitespace and not token["text"] and token["piece"] and not token["piece"].strip(SPACE_MARK):
+        return show_whitespace(" " * len(token["piece"]))  # Llama's dummy prefix: a space it adds, drawn as one
     if normalizes or token["special"] or not token["text"]:
         return token["piece"]
     return show_whitespace(token["text"]) if mark_whitespace else token["text"]
@@ -73,3 +76,22 @@ def segments(text: str, tokens: list[Token]) -> list[Segment]:
     if pos < len(text):
         found.append(tuple.__new__(Segment, (pos, len(text), [])))
     return found
+
+
+def step_labels(replayed: dict) -> dict:
+    """replay()'s answer with each chunk's "shown": {piece: [label, whole]}, what the stepper draws for a piece
+    as the panels would: the text it stands for with whitespace marks ("Ġworld" -> "·world"), or, for part of a
+    character, its bytes ("à¤" -> "E0 A4", whole false: a byte chip), for chunks with "bytes"; and every
+    chunk's "shown_text", its text with whitespace marks (" SolidGoldMagikarp" -> "·SolidGoldMagikarp")."""
+    for chunk in replayed["chunks"]:
+        chunk["shown_text"] = show_whitespace(chunk["text"]).replace("\n", "")
+        if "bytes" not in chunk:
+            continue
+        shown = {}
+        for piece, hex_ in chunk["bytes"].items():
+            try:
+                shown[piece] = [show_whitespace(bytes.fromhex(hex_).decode("utf-8")).replace("\n", ""), True]
+            except UnicodeDecodeError:
+                shown[piece] = [hex_, False]
+        chunk["shown"] = shown
+    return replayed

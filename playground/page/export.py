@@ -6,25 +6,41 @@ import csv
 import io
 import json
 
+from playground.lesson.loss import Loss, text_loss
+
 CSV_COLUMNS = ["tokenizer", "index", "id", "piece", "text", "start", "end", "bytes_hex", "partial", "special",
-               "undertrained_verdict", "undertrained_max_prob", "undertrained_indicator"]  # blank: on no list
+               "undertrained_verdict", "undertrained_max_prob", "undertrained_indicator",  # blank: on no list
+               "count_comparable", "loss"]  # the tokenizer's, on each of its rows (loss.text_loss)
 
 
 def tokens_csv(result: dict) -> str:
-    """One row per token of every tokenizer in compare()'s result."""
+    """One row per token of every tokenizer in compare()'s result, each with what its tokenizer lost of the text
+    (count_comparable: whether its count is of the text, "yes" or "no"; loss: in words, blank when nothing)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
     writer.writeheader()
     for tok in result["tokenizers"]:
+        loss = text_loss(result["text"], tok)
+        said = {"count_comparable": "yes" if loss is None or loss.comparable else "no",
+                "loss": "" if loss is None else loss.sentence()}
         for index, token in enumerate(tok["tokens"]):
             mark = {f"undertrained_{k}": v for k, v in (token["undertrained"] or {}).items()}
-            writer.writerow({"tokenizer": tok["name"], "index": index, **token, **mark})
+            writer.writerow({"tokenizer": tok["name"], "index": index, **token, **mark, **said})
     return out.getvalue()
 
 
 def tokens_json(result: dict) -> str:
-    """compare()'s whole result, ids, tokens and counts, as JSON."""
-    return json.dumps(result, ensure_ascii=False, indent=1)
+    """compare()'s whole result, ids, tokens and counts, as JSON; each tokenizer with its "loss": null when its
+    decode is the text and no token is [UNK], else {"comparable", "what", "sentence", "unknown", "dropped"}."""
+    tokenizers = [{**tok, "loss": loss_json(text_loss(result["text"], tok))} for tok in result["tokenizers"]]
+    return json.dumps({**result, "tokenizers": tokenizers}, ensure_ascii=False, indent=1)
+
+
+def loss_json(loss: Loss | None) -> dict | None:
+    if loss is None:
+        return None
+    return {"comparable": loss.comparable, "what": loss.what(), "sentence": loss.sentence(), "unknown": loss.unknown,
+            "dropped": list(loss.dropped)}
 
 
 CHAT_CSV_COLUMNS = ["tokenizer", "format", "index", "id", "piece", "text", "start", "end", "structure", "message",

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from html import escape
 
-from playground.lesson.premium import LANGUAGES
+from playground.lesson.premium import LANGUAGES, loss_words
 from playground.page.plots import png_html
+
+
+def premium_cell(result: dict, code: str, name: str) -> str:
+    """A premium, with what its tokenizer lost of the language beside it when its count is not comparable."""
+    said = ("" if result["comparable"][code][name]
+            else f" <span class='loss'>not comparable: {escape(loss_words(result, code, name))}</span>")
+    return f"<td class='num'>{result['premium'][code][name]:.2f}{said}</td>"
 
 
 def premium_html(result: dict, png: bytes, labels: dict[str, str]) -> str:
@@ -14,13 +21,15 @@ def premium_html(result: dict, png: bytes, labels: dict[str, str]) -> str:
     head = "<th>language</th>" + "".join(f"<th>{escape(labels[n])}</th>" for n in names) + "<th>BERT [UNK]</th>"
     rows = "".join(
         f"<tr><td>{escape(LANGUAGES[code])}</td>"
-        + "".join(f"<td class='num'>{result['premium'][code][n]:.2f}</td>" for n in names)
+        + "".join(premium_cell(result, code, n) for n in names)
         + f"<td class='num'>{result['unk'][code]['bert'] / result['tokens'][code]['bert']:.0%}</td></tr>"
         for code in result["languages"])
     return (
         "<p class='note'>Tokens for the same 200 FLORES-200 sentences, over English's (each sentence on its own, "
-        "no special tokens). A low BERT figure can hide lost text: BERT maps most words it cannot spell to "
-        "[UNK], one token each, and the last column says how much of its output that is.</p>"
+        "no special tokens). A low figure can hide lost text: BERT maps most words it cannot spell to "
+        "[UNK], one token each (the last column says how much of its output that is), and drops accents and "
+        "vowel signs; a figure whose tokenizer lost part of the text says so, and is hatched in the chart: "
+        "it is not comparable.</p>"
         f"<table class='examples premium'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
         + png_html(png, "token premium of twelve languages", "token-premium.png")
         + "<p class='note'>FLORES-200 (NLLB Team, 2022), as redistributed by Petrov et al. (2023), CC BY-SA 4.0. "

@@ -14,6 +14,7 @@ from html import escape
 from typing import NamedTuple
 
 from playground.lesson.lecture import INDENTATION, indentation_token_count
+from playground.lesson.loss import text_loss
 from playground.page.colors import token_colors
 from playground.page.display import Segment, segments, show_whitespace, token_label
 from playground.tokenizers.base import Token
@@ -47,9 +48,11 @@ def undertrained_tip(tokenizer: str, mark: Undertrained) -> str:
             "like the model's unused tokens, and it compares only within one model.")
 
 
-def token_tip(tokenizer: str, token: Token) -> str:
-    """The hover card: id, raw piece, bytes and span, and the paper's figures for an under-trained token."""
-    tip = f"id {token['id']}\npiece {token['piece']}\n"
+def token_tip(tokenizer: str, token: Token, label: str | None = None) -> str:
+    """The hover card: id, the token as its panel draws it (label) and as its vocabulary spells it, bytes and
+    span, and the paper's figures for an under-trained token."""
+    drawn = f"{label}   " if label and label != token["piece"] and not token["partial"] else ""  # partial: bytes below
+    tip = f"id {token['id']}\n{drawn}vocabulary: {token['piece']}\n"
     if token["bytes_hex"]:
         tip += f"bytes {token['bytes_hex']}\n"
     tip += f"chars [{token['start']}, {token['end']})"
@@ -62,14 +65,15 @@ def token_tip(tokenizer: str, token: Token) -> str:
     return tip
 
 
-def token_html(tokenizer: str, token: Token, label: str) -> str:
+def token_html(tokenizer: str, token: Token, label: str, drawn: str | None = None) -> str:
+    """One token's block showing label; its card shows drawn, the token as text view draws it (default: label)."""
     kind = " partial" if token["partial"] else " special" if token["special"] else ""
     mark = token["undertrained"]
     verdict = f' undertrained" data-verdict="{mark["verdict"]}' if mark else ""  # the verdict is the data's own word
     light, dark = token_colors(tokenizer, token["id"])
     return (
         f'<span class="tok{kind}{verdict}" data-id="{token["id"]}" data-start="{token["start"]}" '
-        f'data-end="{token["end"]}" data-tip="{escape(token_tip(tokenizer, token))}" '
+        f'data-end="{token["end"]}" data-tip="{escape(token_tip(tokenizer, token, label if drawn is None else drawn))}" '
         f'style="background-color:{light};--tok-dark:{dark}">{escape(label)}</span>'
     )
 
@@ -157,7 +161,8 @@ def segment_parts(result: dict, text: str, drawn: list[Segment], *, show_ids: bo
         if not seg.tokens:  # characters no token covers: BERT drops spaces and control characters
             parts.append(f'<span class="gap" title="no token covers this">{escape(ws(text[seg.start:seg.end]))}</span>')
         elif show_ids:
-            parts.extend(token_block(name, t, str(t["id"]), False) for t in seg.tokens)
+            parts.extend(token_block(name, t, str(t["id"]), False, token_label(t, normalizes, mark_whitespace))
+                         for t in seg.tokens)
         elif one_part_a_token(seg, show_ids):
             parts.extend(token_block(name, t, token_label(t, normalizes, mark_whitespace), True) for t in seg.tokens)
         else:  # a character split into bytes: the character on top, its byte chips underneath
@@ -170,42 +175,47 @@ def segment_parts(result: dict, text: str, drawn: list[Segment], *, show_ids: bo
     return parts
 
 
-def token_block(tokenizer: str, token: Token, label: str, line_broken: bool) -> str:
-    """token_html, or line_broken_token_html when line_broken; from a cache unless the token is on the paper's
-    list (its figures are a dict), keyed by every value of the token the markup shows."""
+def token_block(tokenizer: str, token: Token, label: str, line_broken: bool, drawn: str | None = None) -> str:
+    """token_html (its card showing drawn), or line_broken_token_html when line_broken; from a cache unless the
+    token is on the paper's list (its figures are a dict), keyed by every value of the token the markup shows."""
     if token["undertrained"]:
-        return (line_broken_token_html if line_broken else token_html)(tokenizer, token, label)
+        return line_broken_token_html(tokenizer, token, label) if line_broken else token_html(tokenizer, token, label, drawn)
     return _cached_token_block(tokenizer, label, line_broken, token["id"], token["piece"], token["start"], token["end"],
-                               token["bytes_hex"], token["partial"], token["special"])
+                               token["bytes_hex"], token["partial"], token["special"], drawn)
 
 
 @lru_cache(maxsize=CACHED_TOKEN_BLOCKS)
 def _cached_token_block(tokenizer: str, label: str, line_broken: bool, token_id: int, piece: str, start: int, end: int,
-                        bytes_hex: str, partial: bool, special: bool) -> str:
+                        bytes_hex: str, partial: bool, special: bool, drawn: str | None) -> str:
     token = Token(id=token_id, piece=piece, text="", start=start, end=end, bytes_hex=bytes_hex, partial=partial,
                   special=special, undertrained=None)  # text: no block shows it (its label does)
-    return (line_broken_token_html if line_broken else token_html)(tokenizer, token, label)
+    return line_broken_token_html(tokenizer, token, label) if line_broken else token_html(tokenizer, token, label, drawn)
 
 
 def stats_html(result: dict, text: str) -> str:
-    """The counts under a panel's title."""
+    """The counts under a panel's title, what the tokenizer lost of the text beside its count. A figure that
+    answers a kind of question says which (data-answers: lecture.ANSWERED_BY), to be hidden until Reveal."""
     cpt = result["chars_per_token"]
     items = [
-        (f"{result['count']:,}", "tokens"),
-        (f"{result['chars']:,}", "chars"),
-        ("–" if cpt is None else f"{cpt:g}", "chars/token"),
-        ("yes" if result["lossless"] else "no", "lossless"),
-        (f"{result['unk_count']:,}", "[UNK]" if result["name"] == "bert" else "unknown"),
+        (f"{result['count']:,}", "tokens", ""),
+        (f"{result['chars']:,}", "chars", ""),
+        ("–" if cpt is None else f"{cpt:g}", "chars/token", "ratio"),
+        ("yes" if result["lossless"] else "no", "lossless", ""),
+        (f"{result['unk_count']:,}", "[UNK]" if result["name"] == "bert" else "unknown", ""),
     ]
     indent = indentation_token_count(text, result["starts"], result["ends"])
     if indent or INDENTATION.search(text):
-        items.append((f"{indent:,}", "on indentation"))
-    cells = "".join(
-        f'<span class="stat{" bad" if label == "lossless" and value == "no" else ""}">'
-        f"<b>{value}</b> {escape(label)}</span>"
-        for value, label in items
-    )
-    return f'<div class="stats">{cells}{undertrained_stat(result)}</div>'
+        items.append((f"{indent:,}", "on indentation", "indentation"))
+    cells = [
+        f'<span class="stat{" bad" if label == "lossless" and value == "no" else ""}"'
+        f'{f" data-answers={answers}" if answers else ""}><b>{value}</b> {escape(label)}</span>'
+        for value, label, answers in items
+    ]
+    loss = text_loss(text, result)
+    if loss is not None:  # beside the count it qualifies, in place of "no lossless" (and of "0 [UNK]"): it says them
+        del cells[3:5 if not result["unk_count"] else 4]
+        cells.insert(1, f'<span class="stat loss{"" if loss.comparable else " bad"}">{escape(loss.short())}</span>')
+    return f'<div class="stats">{"".join(cells)}{undertrained_stat(result)}</div>'
 
 
 def undertrained_stat(result: dict) -> str:
@@ -214,7 +224,8 @@ def undertrained_stat(result: dict) -> str:
     if n is None:
         return f'<span class="stat undertrained-stat" title="{escape(PAPER)}">no under-trained list published</span>'
     about = f"{PAPER}: its report on {report_model(result['name'])}; each marked token's card gives its verdict"
-    return f'<span class="stat undertrained-stat" title="{escape(about)}"><b>{n:,}</b> under-trained (paper)</span>'
+    return (f'<span class="stat undertrained-stat" data-answers="undertrained" title="{escape(about)}">'
+            f"<b>{n:,}</b> under-trained (paper)</span>")
 
 
 class PanelParts(NamedTuple):
@@ -261,3 +272,15 @@ def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitesp
     kept_parts = kept + sum(len(seg.tokens) - 1 for seg in drawn[:kept]
                             if len(seg.tokens) > 1 and one_part_a_token(seg, show_ids))
     return PanelParts(before, tokens, f"</div>{notes_html}</div>", kept_parts)
+
+
+# The marks the panels, answers, cards and stepper draw, said once by the panels.
+MARKS = (("·", "space"), ("→", "tab"), ("↵", "newline"), ("##", "continues a word"))
+
+
+def marks_legend_html() -> str:
+    """A line saying what each mark stands for, and what a byte chip is."""
+    marks = "".join(f'<span class="mark"><code>{escape(m)}</code> {escape(what)}</span>' for m, what in MARKS)
+    chip = '<span class="mark"><span class="legend-chip">E0 A4</span> bytes of a split character</span>'
+    return (f'<p class="marks-legend" title="A card\'s &quot;vocabulary:&quot; line spells the piece as its vocabulary '
+            f'stores it (Ġ or ▁ for a space)">{marks}{chip}</p>')

@@ -6,8 +6,9 @@ import io
 from functools import cache
 from html import escape
 
-from playground.lesson.examples import EXAMPLES, example_counts
+from playground.lesson.examples import EXAMPLES, example_counts, example_losses
 from playground.lesson.heavy_imports import HEAVY_IMPORTS
+from playground.lesson.premium import NOT_COMPARABLE, NOT_COMPARABLE_LEGEND, hatch_not_comparable
 from playground.page.plots import png_html
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS
 
@@ -35,6 +36,7 @@ def example_chart_figure(names: tuple[str, ...]):
     with HEAVY_IMPORTS:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
+        from matplotlib.patches import Patch
 
     labels, counts = example_counts(names)
     values = np.array(counts)  # (examples, tokenizers)
@@ -44,24 +46,42 @@ def example_chart_figure(names: tuple[str, ...]):
     ax = fig.add_subplot()
     width = 0.8 / len(labels)
     x = np.arange(len(EXAMPLES))
+    losses = example_losses(names)
+    handles = []  # the legend's: each tokenizer's colour plain (its first bar may be hatched), then the hatching
     for k, label in enumerate(labels):
         bars = ax.bar(x + (k - (len(labels) - 1) / 2) * width, values[:, k], width, label=label)
         ax.bar_label(bars, fontsize=9 if many else 12, rotation=90 if many else 0, padding=2)
+        for bar, row in zip(bars, losses):
+            if row[k] is not None and not row[k].comparable:
+                hatch_not_comparable(bar)
+        handles.append(Patch(facecolor=bars[0].get_facecolor(), label=label))
+    if any(loss and not loss.comparable for row in losses for loss in row):
+        handles.append(Patch(**NOT_COMPARABLE, label=NOT_COMPARABLE_LEGEND))
     ax.margins(y=0.12 if many else 0.05)  # room above the tallest bar for its upright count
     ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=12)  # six titles side by side, none touching
     ax.set_ylabel("tokens", fontsize=14)
-    fig.legend(fontsize=11 if many else 13, frameon=False, ncols=min(len(labels), 4), loc="outside upper center")
+    fig.legend(handles=handles, fontsize=11 if many else 13, frameon=False, ncols=min(len(handles), 4),
+               loc="outside upper center")
     ax.spines[["top", "right"]].set_visible(False)
     return fig
 
 
+def count_cell(value, loss) -> str:
+    """A count's cell, with what its tokenizer lost beside it when that makes the count not comparable."""
+    said = f' <span class="loss">{escape(loss.short())}</span>' if loss is not None and not loss.comparable else ""
+    return f"<td class=num>{escape(str(value))}{said}</td>"
+
+
 def examples_slide_html(names: tuple[str, ...]) -> str:
-    """The six examples' token counts under the tokenizers `names`: a table and a bar chart."""
+    """The six examples' token counts under the tokenizers `names`: a table and a bar chart, a count of a
+    tokenizer that lost part of the text said to be not comparable in both."""
     headers, rows = example_table(names)
+    losses = example_losses(names)
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     body = "".join(
-        "<tr>" + "".join(f"<td{' class=num' if i else ''}>{escape(str(v))}</td>" for i, v in enumerate(r)) + "</tr>"
-        for r in rows
+        f"<tr><td>{escape(r[0])}</td><td class=num>{r[1]}</td>"
+        + "".join(count_cell(v, loss) for v, loss in zip(r[2:], row_losses)) + "</tr>"
+        for r, row_losses in zip(rows, losses)
     )
     return (f"<table class='examples'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
             + png_html(example_chart_png(names), "token counts of the six examples", "token-counts.png"))

@@ -31,6 +31,7 @@ from playground.page import server, work
 from playground.page.inputs import expect_choice, expect_flag, expect_text, quote, refuse
 from playground.page.premium_view import premium_html
 from playground.page.qr_view import share_qr_html
+from playground.page.render import marks_legend_html
 from playground.page.slide_view import examples_slide_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.from_file import register_from_args
@@ -254,13 +255,15 @@ async def chat_api(messages: list, tokenizer: str = "llama3", add_generation_pro
 
 async def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
     """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): at most the
-    first 64 chunks, 256 bytes of a chunk and 100,000 pieces in all steps (`cut` says so)."""
+    first 64 chunks, 256 bytes of a chunk and 100,000 pieces in all steps (`cut` says so). Each chunk of a
+    tokenizer that spells pieces its own way says how the page draws them ("shown": display.step_labels)."""
+    from playground.page.display import step_labels
     from playground.tokenizers.replay import replay
 
     text = expect_text(text)
     [tokenizer] = expect_tokenizers([tokenizer])
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    return await API_LANE.run_sized(text, replay, text, tokenizer)
+    return step_labels(await API_LANE.run_sized(text, replay, text, tokenizer))
 
 
 @lru_cache(maxsize=1)
@@ -451,6 +454,7 @@ def build_demo() -> gr.Blocks:
                     choosers.append(gr.Dropdown(choices, value=name, show_label=False, container=False,
                                                 elem_id=f"tokenizer-{slot}", elem_classes="chooser"))
                     panels.append(gr.HTML(elem_id=f"panel-{name}", elem_classes="panel", js_on_load=None))
+        gr.HTML(marks_legend_html(), elem_id="marks-legend", container=False)  # under the panels: ·, →, ↵, ##, chips
         with gr.Row(elem_id="downloads"):
             csv_button = gr.Button("Download tokens (CSV)", size="md")
             json_button = gr.Button("Download tokens (JSON)", size="md")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from playground.tokenizers.registry import check_tokenizers, get_tokenizer
 from playground.tokenizers.sentencepiece_bpe import SPACE_MARK, SentencePieceTokenizer
-from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer
+from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer, gpt2_byte_spelling
 from playground.tokenizers.tiktoken_bpe import spell as spell_piece
 
 if TYPE_CHECKING:
@@ -52,20 +52,51 @@ def replay(text: str, tokenizer: str = "gpt2") -> dict:
     MAX_REPLAY_PIECES pieces, or at a chunk longer than MAX_REPLAY_SYMBOLS symbols: that chunk,
     the last, is replayed over its first MAX_REPLAY_SYMBOLS (its own "cut" is True, its "text" and
     "ids" are those of the part replayed). Every other chunk's ids are exactly compare()'s.
+    For a tokenizer whose pieces spell text their own way, each chunk's "bytes" maps every piece of its steps
+    to the bytes it stands for, in hex ("Ġà¤" -> "20 E0 A4", "▁" -> "20", "<0xE0>" -> "E0").
     """
     if not isinstance(text, str):
         raise ValueError(f"replay() takes text as a str, got {type(text).__name__}")
     [name] = check_tokenizers([tokenizer])
     tok = get_tokenizer(name)
-    chunks, pieces = [], 0
+    chunks, pieces, cut = [], 0, False
     for chunk in _family(tok)(tok, text):
         if len(chunks) == MAX_REPLAY_CHUNKS or pieces >= MAX_REPLAY_PIECES:
-            return {"tokenizer": name, "chunks": chunks, "cut": True}
+            cut = True
+            break
         chunks.append(chunk)
         pieces += sum(map(len, chunk["steps"]))
         if chunk["cut"]:
-            return {"tokenizer": name, "chunks": chunks, "cut": True}
-    return {"tokenizer": name, "chunks": chunks, "cut": False}
+            cut = True
+            break
+    piece_bytes = _piece_bytes(tok)
+    if piece_bytes is not None:  # what each piece stands for, so the page can draw it as the panels do
+        for chunk in chunks:
+            chunk["bytes"] = {piece: piece_bytes(piece).hex(" ").upper() for step in chunk["steps"] for piece in step}
+    return {"tokenizer": name, "chunks": chunks, "cut": cut}
+
+
+def _piece_bytes(tok):
+    """piece -> the bytes it stands for, for the families whose pieces spell text their own way (GPT-2's "Ġà¤",
+    SentencePiece's "▁" and "<0xE0>"); None for the others, whose pieces are drawn as they are (WordPiece's "##")."""
+    if isinstance(tok, TiktokenTokenizer):
+        unspell = _gpt2_unspelling()
+        return lambda piece: bytes(unspell[ch] for ch in piece)
+    if isinstance(tok, SentencePieceTokenizer):
+        def sentencepiece_bytes(piece: str) -> bytes:
+            if len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">"):
+                return bytes([int(piece[3:5], 16)])
+            return piece.replace(SPACE_MARK, " ").encode("utf-8")
+        return sentencepiece_bytes
+    if tok.model == "BPE" and hasattr(tok, "_piece_bytes"):  # a tokenizer.json's BPE: its own reading of a piece
+        unspell = _gpt2_unspelling() if tok.byte_level else {}
+        return lambda piece: tok._piece_bytes(piece, unspell)
+    return None
+
+
+@cache
+def _gpt2_unspelling() -> dict[str, int]:
+    return {ch: b for b, ch in gpt2_byte_spelling().items()}
 
 
 def _utf8_prefix(text: str, limit: int) -> str:

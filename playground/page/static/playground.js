@@ -467,24 +467,32 @@ document.addEventListener("click", (e) => {
 
 // An example button: its text, key and three tokenizers, and the previous answer hidden again (a new question).
 function playgroundExample(text, key, tokenizers) {
-  document.body.classList.remove("revealed");
+  playgroundRevealed(false);
   return [text, key, ...tokenizers];
 }
 
-// Reveal shows the answer and, in guess-first mode, the tokens and counts; pressing it again hides them.
+// Shown (on) or hidden: the answer, the panels' figures that answer the question and, in guess-first mode, the
+// tokens and counts. The button says what it does next: Reveal, or Hide.
+function playgroundRevealed(on) {
+  document.body.classList.toggle("revealed", on);
+  const button = document.getElementById("reveal");
+  if (button) button.textContent = on ? "Hide" : "Reveal";
+}
+
+// Reveal shows the answer; pressing it again (Hide) hides it.
 function playgroundReveal() {
-  document.body.classList.toggle("revealed");
+  playgroundRevealed(!document.body.classList.contains("revealed"));
 }
 
 // Editing the text asks the question again: what Reveal showed is hidden until the next Reveal.
 document.addEventListener("input", (e) => {
-  if (e.target.closest && e.target.closest("#input-text")) document.body.classList.remove("revealed");
+  if (e.target.closest && e.target.closest("#input-text")) playgroundRevealed(false);
 });
 
 // "guess" hides every token and count until Reveal; "present" hides what the room does not need.
 function playgroundMode(mode, on) {
   document.body.classList.toggle(mode, !!on);
-  if (mode === "guess") document.body.classList.remove("revealed");
+  if (mode === "guess") playgroundRevealed(false);
 }
 
 // Tokens: one card for every token (id, piece, bytes, span), the tokens of the other panels
@@ -743,18 +751,29 @@ function playgroundReplayFailed(panels, err) {
   }
 }
 
-const playgroundStepper = {steppers: [], step: 0, max: 0, timer: null};
+const playgroundStepper = {steppers: [], step: 0, max: 0, timer: null, vocabulary: false};
 
-function playgroundAction(merge) {
+// A piece as the panels draw it (web.replay_api's "shown": "·world", or a byte chip "E0 A4"), or as its vocabulary
+// spells it ("Ġworld") when the stepper is asked to (its "vocabulary spelling" button), or when it has no other.
+function playgroundPieceLabel(chunk, piece) {
+  const shown = chunk.shown && chunk.shown[piece];
+  return shown && !playgroundStepper.vocabulary ? shown[0] : piece;
+}
+
+function playgroundEscape(text) { return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`); }
+
+function playgroundAction(chunk, merge) {
+  const label = (piece) => `“${playgroundPieceLabel(chunk, piece)}”`;
   if (!merge) return "done";
-  if (merge.lookup) return `the whole chunk is one token: “${merge.pair.join("")}”`;
-  if (merge.byte_fallback) return `no piece for “${merge.byte_fallback}”: spell it in bytes ${merge.bytes.join(" ")}`;
+  if (merge.lookup) return `the whole chunk is one token: ${label(merge.pair.join(""))}`;
+  if (merge.byte_fallback) return `no piece for “${merge.byte_fallback}”: spell it in bytes ${
+    merge.bytes.map((b) => playgroundPieceLabel(chunk, b)).join(" ")}`;
   if (merge.prefix) return `take the longest vocabulary piece: “${merge.prefix}”`;
   if (merge.unknown) return `no way to spell “${merge.unknown}” from the vocabulary: [UNK]`;
   if (merge.unigram) return "Unigram model: the segmentation whose pieces' scores add up to the most: " +
-    merge.pieces.map((p, i) => `“${p}” (${merge.scores[i].toFixed(2)})`).join(" + ");
+    merge.pieces.map((p, i) => `${label(p)} (${merge.scores[i].toFixed(2)})`).join(" + ");
   const why = merge.rank !== undefined ? `rank ${merge.rank}, the lowest here` : `score ${merge.score.toFixed(2)}, the best here`;
-  return `merge “${merge.pair[0]}” + “${merge.pair[1]}” (${why})`;
+  return `merge ${label(merge.pair[0])} + ${label(merge.pair[1])} (${why})`;
 }
 
 function playgroundCount(chunks) {
@@ -766,6 +785,34 @@ function playgroundCount(chunks) {
   return parts.map(([k, what]) => `${k} ${what}${k === 1 ? "" : what.endsWith("x") ? "es" : "s"}`).join(", ") || "no steps";
 }
 
+// One step's chips: a piece that stands for whole characters as its text; pieces that share a character as
+// byte chips under it, as the panels draw a character split into bytes (a group closes where its bytes decode).
+function playgroundStepChips(chunk, pieces, lit) {
+  const chip = (piece, i, bytes) => `<span class="step-chip${bytes ? " bytes" : ""}${lit.includes(i) ? " next" : ""}"${
+    chunk.shown && !playgroundStepper.vocabulary ? ` title="vocabulary: ${playgroundEscape(piece)}"` : ""}>${
+    playgroundEscape(playgroundPieceLabel(chunk, piece))}</span>`;
+  if (!chunk.shown || playgroundStepper.vocabulary) return pieces.map((p, i) => chip(p, i, false)).join("");
+  const decoder = new TextDecoder("utf-8", {fatal: true});
+  const decode = (bytes) => { try { return decoder.decode(new Uint8Array(bytes)); } catch (err) { return null; } };
+  const bytesOf = (piece) => (chunk.bytes[piece] || "").split(" ").filter(Boolean).map((h) => parseInt(h, 16));
+  let html = "", group = null;
+  const close = (char) => {
+    html += `<span class="step-group"><span class="group-char">${playgroundEscape(char)}</span>` +
+            `<span class="group-bytes">${group.chips}</span></span>`;
+    group = null;
+  };
+  pieces.forEach((piece, i) => {
+    if (!group && chunk.shown[piece] && chunk.shown[piece][1]) { html += chip(piece, i, false); return; }
+    group = group || {bytes: [], chips: ""};
+    group.bytes.push(...bytesOf(piece));
+    group.chips += chip(piece, i, true);
+    const char = decode(group.bytes);
+    if (char !== null) close(char);
+  });
+  if (group) close("…");  // a chunk cut inside a character
+  return html;
+}
+
 function playgroundDraw() {
   const {steppers, step, max} = playgroundStepper;
   for (const s of steppers) {
@@ -774,13 +821,13 @@ function playgroundDraw() {
       const merge = chunk.merges[k];
       const lit = !merge ? [] : merge.pair && merge.rank !== undefined || merge.score !== undefined
         ? [merge.at, merge.at + 1] : [merge.at];
-      const chips = chunk.steps[k].map((piece, i) =>
-        `<span class="step-chip${lit.includes(i) ? " next" : ""}">${piece.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`).join("");
-      return `<div class="step-row"><span class="chips">${chips}</span><span class="action">${
-        playgroundAction(merge).replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</span></div>`;
+      return `<div class="step-row"><span class="chips">${playgroundStepChips(chunk, chunk.steps[k], lit)}</span>` +
+             `<span class="action">${playgroundEscape(playgroundAction(chunk, merge))}</span></div>`;
     }).join("");
     s.el.querySelector(".step-rows").innerHTML = rows;
     s.el.querySelector(".step-count").textContent = `step ${step} of ${max}`;
+    const spelling = s.el.querySelector("[data-vocabulary]");
+    if (spelling) spelling.textContent = playgroundStepper.vocabulary ? "as the panels draw it" : "vocabulary spelling";
   }
 }
 
@@ -815,7 +862,8 @@ function playgroundOpenSteppers(items, title) {
     el.className = "stepper";
     el.innerHTML = `<p class="step-head"></p><div class="step-rows"></div><div class="step-controls">
       <button data-go="-1">◀ previous</button><button data-go="1">next ▶</button><button data-play>play</button>
-      <span class="step-count"></span><button data-close>close</button></div>`;
+      <span class="step-count"></span>${chunks.some((c) => c.shown) ? "<button data-vocabulary></button>" : ""}
+      <button data-close>close</button></div>`;
     const last = chunks[chunks.length - 1];
     el.querySelector(".step-head").textContent = `${title(chunks)}: ${playgroundCount(chunks)}` +
       (!cut ? "" : last && last.cut ? ` (cut: the last chunk's first ${new TextEncoder().encode(last.text).length} bytes)`
@@ -823,11 +871,28 @@ function playgroundOpenSteppers(items, title) {
     el.querySelectorAll("[data-go]").forEach((b) => b.addEventListener("click", () => playgroundGo(Number(b.dataset.go))));
     el.querySelector("[data-play]").addEventListener("click", playgroundPlay);
     el.querySelector("[data-close]").addEventListener("click", playgroundCloseSteppers);
-    panel.querySelector("[data-tokenizer]").appendChild(el);
+    const spelling = el.querySelector("[data-vocabulary]");
+    if (spelling) spelling.addEventListener("click", () => { st.vocabulary = !st.vocabulary; playgroundDraw(); });
+    // Above the panel's tokens, under its counts: the three steppers side by side, at one height, in one view.
+    const body = panel.querySelector("[data-tokenizer]"), toks = body.querySelector(".toks");
+    if (toks) toks.before(el); else body.appendChild(el);
     st.steppers.push({el, chunks});
     st.max = Math.max(st.max, ...chunks.map((c) => c.steps.length - 1));
   }
   playgroundDraw();
+  playgroundShowSteppers();
+}
+
+// Opened below the panels' tokens, the steppers are brought into view: the page scrolls so that their tops are in
+// the window, and their bottoms too where they fit (each one's rows scroll inside it: playground.css).
+function playgroundShowSteppers() {
+  const boxes = playgroundStepper.steppers.map((s) => s.el.getBoundingClientRect());
+  if (!boxes.length) return;
+  const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
+  const room = document.documentElement.clientHeight, pad = 8;
+  if (top >= pad && bottom <= room - pad) return;
+  const fits = bottom - top <= room - 2 * pad;
+  window.scrollBy({top: fits && top >= pad ? bottom - (room - pad) : top - pad, behavior: "instant"});
 }
 
 // The stepper for a pinned token's chunk, in its panel.
@@ -848,7 +913,7 @@ async function playgroundReplayToken(tok) {
     index -= c.ids.length;
   }
   if (!chunk) return;
-  playgroundOpenSteppers([{panel, chunks: [chunk], cut: false}], () => `How “${chunk.text}” is built`);
+  playgroundOpenSteppers([{panel, chunks: [chunk], cut: false}], () => `How “${chunk.shown_text}” is built`);
 }
 
 // The whole text (as much as /replay replays) in all three panels, stepping together.
