@@ -1,4 +1,4 @@
-"""The server's memory once every tokenizer and both inits have been used (issue 29, deliverable 9).
+"""The server's memory once every tokenizer and both inits have been used.
 
     python bench/every_tokenizer_memory.py
 

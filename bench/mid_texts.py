@@ -1,5 +1,5 @@
 """Do mid-size texts starve a small edit? A classmate's small edit while 32 clients type in 5,000 to
-10,000-character texts, against the same edit on the idle server, measured just before (issue 29).
+10,000-character texts, against the same edit on the idle server, measured just before.
 
     python bench/mid_texts.py [runs, default 3] [seconds of load, default 15]
 

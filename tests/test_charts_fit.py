@@ -1,4 +1,4 @@
-"""The slide's chart stays legible with ten tokenizers (issue 27): the legend off the bars, no count over another."""
+"""The slide's chart stays legible with ten tokenizers: the legend off the bars, no count over another."""
 
 from __future__ import annotations
 

@@ -344,7 +344,7 @@ def test_the_glitch_example_marks_on_screen_what_the_api_marks(browser, app_url,
     assert {name: s["marks"] for name, s in shown.items()} == expected
     for name, s in shown.items():
         assert s["onScreen"] >= 1, name
-    assert must_be_on_screen(page, width, height) == []  # before Reveal (the answer's place: issue 27's other half)
+    assert must_be_on_screen(page, width, height) == []  # before Reveal (the answer's place)
     page.locator("#reveal").click()
     page.wait_for_function(f"() => ({underline})() === 'underline'")
     shown = page.evaluate(SHOWN_MARKS, [width, height])

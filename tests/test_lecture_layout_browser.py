@@ -1,4 +1,4 @@
-"""The lecture's layout and controls in a real browser (issue 27b): after Reveal the answer and the tokens on one
+"""The lecture's layout and controls in a real browser: after Reveal the answer and the tokens on one
 screen, no token drawn over two lines, a share link that keeps the whole setup (with its QR code), Clear, the
 keys a clicker sends, a compact card that keeps clear of the tokens it speaks of, tables that scroll inside
 their box, charts in the page's theme, and the size control."""
@@ -11,7 +11,7 @@ from test_lecture_browser import CUT_TOKENS
 
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 
-# (width, height, colour scheme, presenter view): the rooms of issue 27.
+# (width, height, colour scheme, presenter view): the rooms a lecture is given in.
 ROOMS = [(1280, 720, "light", False), (1024, 768, "dark", False), (1280, 720, "light", True), (1024, 768, "dark", True)]
 ROOM_IDS = [f"{w}x{h}-{s}{'-present' if p else ''}" for w, h, s, p in ROOMS]
 

@@ -1,4 +1,4 @@
-// The Chat view (issue 31): message rows (role, content, add, remove) in #chat-messages, and the conversation
+// The Chat view: message rows (role, content, add, remove) in #chat-messages, and the conversation
 // drawn in the three panels' tokenizers at once, each in its model's chat format (POST playground/chat,
 // chat_route.py), the format's structure tokens drawn apart. Hovering a content token lights the tokens of the
 // other panels over the same characters of the same message; a click pins them. Loaded after playground.js.

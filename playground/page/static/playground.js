@@ -512,7 +512,7 @@ function playgroundMode(mode, on) {
       card.id = "tok-card";
       document.body.appendChild(card);
     }
-    const compact = playgroundCompactCards();  // presenter view: the card takes little room (issue 27b)
+    const compact = playgroundCompactCards();  // presenter view: the card takes little room
     card.textContent = compact ? playgroundCompactTip(tok) : tok.dataset.tip;
     card.classList.toggle("compact", compact);
     card.classList.toggle("pinned-card", !!pinnedCard);
