@@ -20,7 +20,7 @@ def ten_tokenizers(monkeypatch):
     monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
     register_tokenizer("llama3-again", ASSETS / "llama-3" / "tokenizer.json")
     register_tokenizer("mistral-again", str(ASSETS / "mistral" / "tokenizer.model"))
-    names = registry.tokenizer_names()[:8] + ["llama3-again", "mistral-again"]  # other tests may have added more
+    names = (*registry.tokenizer_names()[:8], "llama3-again", "mistral-again")  # other tests may have added more
     assert len(set(names)) == 10
     return names
 

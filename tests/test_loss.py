@@ -144,4 +144,18 @@ def test_the_slide_says_which_counts_are_not_comparable(monkeypatch):
     hatched = [[bool(bar.get_hatch()) for bar in container] for container in ax.containers]
     titles = [e.title for e in EXAMPLES]
     assert hatched == [[False] * 6, [t in ("Indented code", "Hindi", "Mandarin", "Glitch tokens") for t in titles]]
-    assert ax.get_legend().get_texts()[-1].get_text() == "hatched: lost part of the text, count not comparable"
+    [legend] = saved[0].legends  # above the axes, off the bars
+    assert legend.get_texts()[-1].get_text() == "hatched: lost part of the text, count not comparable"
+
+
+@pytest.mark.parametrize("sentence, what", [
+    ("x y ", "changes the spacing"),  # nothing lost but BERT's spacing, however long
+    ("नमस्ते, आप कैसे हैं? ", "drops the vowel signs and other marks"),  # as the Hindi example: the marks
+    ("Hello World. ", "lowercases; changes the spacing"),
+])
+def test_a_long_paste_is_judged_as_its_sentence_is(sentence, what):
+    """Past a few thousand differing characters the losses are counted, not aligned (an alignment of a
+    100,000-character paste took minutes): the words said are the sentence's own, the counts 25,000 times them."""
+    short, long = text_loss(sentence, bert(sentence)), text_loss(sentence * 25_000, bert(sentence * 25_000))
+    assert short.what() == long.what() == what
+    assert (short.lowercases, short.respaces, short.unknown * 25_000) == (long.lowercases, long.respaces, long.unknown)

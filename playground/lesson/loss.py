@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
@@ -89,6 +90,10 @@ def marks_named(marks: list[str]) -> str:
     return "the marks"
 
 
+ALIGNED_CHARS = 2_000  # past this many differing characters, what is lost is counted, not aligned: difflib's
+# alignment is quadratic (a 100,000-character paste of "x y x y" took minutes), a count of each character is linear
+
+
 def dropped_characters(text: str, decoded: str) -> tuple[list[str], list[str], bool]:
     """(the marks, the other characters of text that decoded lacks, whether decoded is lowercased), looking at
     every character but whitespace, each text taken apart as NFD does (so é is e and its accent)."""
@@ -96,8 +101,24 @@ def dropped_characters(text: str, decoded: str) -> tuple[list[str], list[str], b
         return [c for c in unicodedata.normalize("NFD", s) if not c.isspace()]
 
     a, b = letters(text), letters(decoded)
-    marks, others, lowered = [], [], False
-    matcher = SequenceMatcher(None, [c.lower() for c in a], [c.lower() for c in b], autojunk=False)
+    lower_a, lower_b = [c.lower() for c in a], [c.lower() for c in b]
+    if lower_a == lower_b:  # the same letters: at most lowercased (BERT on English), whatever the length
+        return [], [], a != b
+    start = next((i for i, (x, y) in enumerate(zip(lower_a, lower_b)) if x != y), min(len(a), len(b)))
+    end = 0  # the common tail, not reaching into the common head
+    while end < min(len(a), len(b)) - start and lower_a[-1 - end] == lower_b[-1 - end]:
+        end += 1
+    lowered = a[:start] != b[:start] or (end and a[-end:] != b[-end:])
+    a, b, lower_a, lower_b = (s[start:len(s) - end] for s in (a, b, lower_a, lower_b))
+    marks, others = [], []
+    if max(len(a), len(b)) > ALIGNED_CHARS:
+        lost, added = Counter(lower_a) - Counter(lower_b), Counter(lower_b) - Counter(lower_a)
+        for c in lost.elements():
+            (marks if unicodedata.category(c).startswith("M") else others).append(c)
+        others.extend(added.elements())
+        upper = sum(c.isupper() for c in a) > sum(c.isupper() for c in b)
+        return marks, others, bool(lowered or upper)
+    matcher = SequenceMatcher(None, lower_a, lower_b, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
             lowered = lowered or a[i1:i2] != b[j1:j2]
@@ -106,7 +127,7 @@ def dropped_characters(text: str, decoded: str) -> tuple[list[str], list[str], b
                 (marks if unicodedata.category(c).startswith("M") else others).append(c)
         if op in ("insert", "replace"):  # a character the text has not: as much a change as one it lost
             others.extend(b[j1:j2])
-    return marks, others, lowered
+    return marks, others, bool(lowered)
 
 
 INDENTATION_RUNS = re.compile(r"^[ \t]+", re.MULTILINE)

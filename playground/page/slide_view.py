@@ -60,7 +60,7 @@ def example_chart_figure(names: tuple[str, ...]):
     ax.margins(y=0.12 if many else 0.05)  # room above the tallest bar for its upright count
     ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=12)  # six titles side by side, none touching
     ax.set_ylabel("tokens", fontsize=14)
-    fig.legend(handles=handles, fontsize=11 if many else 13, frameon=False, ncols=min(len(handles), 4),
+    fig.legend(handles=handles, fontsize=11 if many else 13, frameon=False, ncols=min(len(handles), 3 if many else 4),
                loc="outside upper center")
     ax.spines[["top", "right"]].set_visible(False)
     return fig
