@@ -225,7 +225,7 @@ def watching_import(name, *args, **kwargs):
 builtins.__import__ = watching_import
 colour_table(), values_png(np.zeros((2, 3), dtype=np.float32), 1.0), embed([1, 2], "GPT-2: N(0, 0.02)")
 example_chart_png()
-premium_chart_png({"languages": ["eng_Latn"], "tokenizers": ["gpt2"], "premium": {"eng_Latn": {"gpt2": 1.0}}})
+premium_chart_png({"languages": ["eng_Latn"], "tokenizers": ["gpt2"], "premium": {"eng_Latn": {"gpt2": 1.0}}, "comparable": {"eng_Latn": {"gpt2": True}}})
 print(json.dumps(sorted(unlocked)))
 """
 
