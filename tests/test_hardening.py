@@ -134,7 +134,7 @@ def test_panel_markup_survives_attribute_breaking_text(text, mark_whitespace):
         for el, t in zip(toks, tok["tokens"]):
             assert set(el.attrs) == TOK_ATTRIBUTES
             assert (int(el["data-start"]), int(el["data-end"])) == (t["start"], t["end"])
-            assert el["data-tip"].startswith(f"id {t['id']}\n") and "   vocabulary: " in el["data-tip"].split("\n")[1]
+            assert el["data-tip"].startswith(f"id {t['id']}\n") and "vocabulary: " in el["data-tip"].split("\n")[1]
             if not tok["normalizes"] and not t["partial"] and not mark_whitespace and t["text"]:
                 # a token is one block: its newlines break the line beside it, not inside it
                 assert el.get_text() == as_parsed(result["text"][t["start"]:t["end"]]).replace("\n", "")
