@@ -343,8 +343,13 @@ def test_bad_or_oversized_conversations_are_refused(messages, error):
         chat(messages, "llama3")
 
 
-def test_an_added_tokenizer_json_gets_the_chat_template_beside_it(tmp_path):
+def test_an_added_tokenizer_json_gets_the_chat_template_beside_it(tmp_path, monkeypatch):
     from playground import register_tokenizer
+    from playground.tokenizers import registry
+
+    # added to a copy of the registry: the tests after this one count the eight built-in tokenizers
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
 
     with_config, without = tmp_path / "with", tmp_path / "without"
     for folder in (with_config, without):
