@@ -38,12 +38,17 @@ def sized(request, page):
     return page, width, height
 
 
-def test_the_example_in_three_formats_exact_styled_and_answered(sized, app_url):
-    page, width, height = sized
+def open_chat_example(page, app_url):
+    """The page loaded (its load sets the panels' tokenizers), the Chat view on, its example clicked."""
     page.goto(app_url)
-    wait_for_ids(page, "Hello world")  # the page has loaded (its load sets the panels' tokenizers)
+    wait_for_ids(page, "Hello world")
     page.locator("#chat input[type=checkbox]").click()
     page.locator("#example-chat").click()
+
+
+def test_the_example_in_three_formats_exact_styled_and_answered(sized, app_url):
+    page, width, height = sized
+    open_chat_example(page, app_url)
     expected = wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
     assert [name for name, _ in expected] == ["llama3", "mistral", "gemma"]
     # the message rows: role, content, add, remove
@@ -81,10 +86,7 @@ def test_the_example_in_three_formats_exact_styled_and_answered(sized, app_url):
 
 def test_editing_a_message_redraws_exactly_and_hover_links_the_content(page, app_url):
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(app_url)
-    wait_for_ids(page, "Hello world")  # the page has loaded (its load sets the panels' tokenizers)
-    page.locator("#chat input[type=checkbox]").click()
-    page.locator("#example-chat").click()
+    open_chat_example(page, app_url)
     wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
     box = page.locator("#chat-messages .chat-content").nth(2)
     box.click()
@@ -113,10 +115,7 @@ def test_editing_a_message_redraws_exactly_and_hover_links_the_content(page, app
 
 def test_a_share_link_reopens_the_conversation(page, app_url):
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(app_url)
-    wait_for_ids(page, "Hello world")  # the page has loaded (its load sets the panels' tokenizers)
-    page.locator("#chat input[type=checkbox]").click()
-    page.locator("#example-chat").click()
+    open_chat_example(page, app_url)
     wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
     page.locator("#share").click()
     page.wait_for_function("() => document.querySelector('#share-link textarea, #share-link input').value.includes('chat=')")
