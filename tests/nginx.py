@@ -151,6 +151,7 @@ def the_class_works(page, url: str, tmp_path: Path) -> None:
     page.locator('#panel-gpt2 .tok[data-id="43453"]').click()
     page.locator("#how-built").click()  # the stepper: the /replay endpoint, through the queue
     page.wait_for_selector("#panel-gpt2 .stepper .step-chip")
+    page.locator("#panel-gpt2 .stepper [data-vocabulary]").click()  # the chips in the vocabulary's spelling
     [chunk] = replay(" SolidGoldMagikarp", "gpt2")["chunks"]
     chips = "() => [...document.querySelectorAll('#panel-gpt2 .stepper .step-row:first-child .step-chip')]" \
             ".map(c => c.textContent)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
+import sentencepiece
 from browser import SCREENSHOTS, chromium, require_chromium
 from serve import running
 from test_your_tokenizer import LLAMA3_JSON, train_unigram
@@ -49,7 +50,6 @@ def shown_ids(page, name: str) -> list[int]:
 
 
 def test_the_added_panels_show_exactly_their_libraries_ids(tab, added_url, unigram_model):
-    import sentencepiece
     from tokenizers import Tokenizer
 
     text = "The quick brown fox: नमस्ते 👩‍💻"
@@ -72,7 +72,7 @@ def test_the_added_panels_show_exactly_their_libraries_ids(tab, added_url, unigr
     tab.keyboard.press("Escape")
 
 
-def test_the_unigram_replay_says_what_it_is(tab, added_url):
+def test_the_unigram_replay_says_what_it_is(tab, added_url, unigram_model):
     text = "The quick brown fox"
     tab.goto(added_url + "?tokenizers=uni,l3,gpt2&text=" + quote(text))
     tab.wait_for_selector("[data-tokenizer=uni] .tok")
@@ -81,7 +81,11 @@ def test_the_unigram_replay_says_what_it_is(tab, added_url):
     head = tab.inner_text("#panel-gpt2 .stepper .step-head")
     assert "4 Unigram segmentations" in head, head
     action = tab.inner_text("#panel-gpt2 .stepper .action")
-    assert action.startswith("Unigram model: the segmentation whose pieces' scores add up to the most: “▁The”"), action
+    # the piece written as the panels draw it (· for the space), with its score in the trained model
+    model = sentencepiece.SentencePieceProcessor(model_file=str(unigram_model))
+    score = model.GetScore(model.PieceToId("\u2581The"))
+    assert action.startswith("Unigram model: the segmentation whose pieces' scores add up to the most: "
+                             f"“·The” ({score:.2f})"), action
     tab.screenshot(path=str(SCREENSHOTS / "added-unigram-replay.png"))
 
 
