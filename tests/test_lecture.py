@@ -98,7 +98,7 @@ def test_the_glitch_answer_lists_each_models_listed_tokens_with_verdict_and_max_
         "GPT-2 byte-level BPE: 1 token on the paper's under-trained list: ")
     *_, answer = update_panels(example.text, True, "text", False, "bert", "gpt4", "gpt4o", "glitch")
     assert BeautifulSoup(answer, "html5lib").select_one("li").get_text(" ", strip=True) == (
-        "BERT WordPiece: Drops the accents: decodes to “portaly, cliiik, thenitrome, randomreddi…”; its count is not "
+        "BERT WordPiece: Drops the accents: decodes to “portaly, cliiik, thenitr…”; its count is not "
         "comparable. no under-trained list is published for this model")  # Portály's á: BERT strips accents
 
 
@@ -121,7 +121,7 @@ def test_number_answer_lists_the_pieces():
         "gpt2": "GPT-2 byte-level BPE: 4 pieces: 123 45 678 90",
         # BERT's decode (tokenizers' own BertWordPieceTokenizer gives it too) spaces the punctuation: said, and
         # nothing lost that the count depends on.
-        "bert": "BERT WordPiece: Changes the spacing: decodes to “1234567890 3. 14159 2, 048 1e - 5 2026 -…”. "
+        "bert": "BERT WordPiece: Changes the spacing: decodes to “1234567890 3. 14159 2, 0…”. "
                 "6 pieces: 123 ##45 ##6 ##7 ##8 ##90",
         "llama": "Llama 2 SentencePiece: 10 pieces: 1 2 3 4 5 6 7 8 9 0",
     }

@@ -43,7 +43,7 @@ def test_bert_on_hindi_drops_the_vowel_signs(official_bert):
     loss = text_loss(HINDI, bert(HINDI))
     assert not loss.comparable and loss.unknown == 0
     assert loss.short() == "not comparable: drops vowel signs and other marks"  # vowel signs and three signs
-    assert loss.sentence() == ("Drops the vowel signs and other marks: decodes to “नमसत, आप कस ह? म हिदी म लिख रहा ह ।”; "
+    assert loss.sentence() == ("Drops the vowel signs and other marks: decodes to “नमसत, आप कस ह? म हिदी म…”; "
                                "its count is not comparable.")
     assert decoded == "नमसत, आप कस ह? म हिदी म लिख रहा ह ।"
 
@@ -53,9 +53,9 @@ def test_bert_on_mandarin_is_mostly_unk(official_bert):
     assert (ids.count(BERT_UNK), len(ids)) == (14, 24)
     loss = text_loss(MANDARIN, bert(MANDARIN))
     assert (loss.unknown, loss.count, loss.dropped, loss.comparable) == (14, 24, (), False)
-    assert loss.sentence() == (f"14 of 24 tokens are [UNK], the text under them gone: decodes to “{decoded[:40].rstrip()}…”; "
+    assert loss.sentence() == (f"14 of 24 tokens are [UNK], the text under them gone: decodes to “[UNK] [UNK] ， 世 [UNK] ！…”; "
                                "its count is not comparable.")
-    assert decoded[:40].rstrip() == "[UNK] [UNK] ， 世 [UNK] ！ [UNK] 天 天 [UNK]"
+    assert decoded.startswith("[UNK] [UNK] ， 世 [UNK] ！ [UNK] 天 天 [UNK]")
 
 
 @pytest.mark.parametrize("text, sentence", [

@@ -16,7 +16,8 @@ from collections import Counter
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
-PREVIEW_CHARS = 40  # of the decode shown beside a figure: enough to see what is gone, short enough for a line
+PREVIEW_CHARS = 24  # of the decode shown beside a figure: enough to see what is gone (नमसत, आप कस ह?), short
+# enough that the answer above each panel leaves the panel's tokens on the screen
 UNKNOWN_DECODES = ("⁇",)  # what SentencePiece decodes its unknown piece to (BERT's is its piece, "[UNK]")
 
 
