@@ -126,3 +126,43 @@ def test_a_share_link_reopens_the_conversation(page, app_url):
     opened.goto(link)
     wait_for_chat(opened, chat_example.MESSAGES, chat_example.TOKENIZERS)
     assert opened.locator("#chat input[type=checkbox]").is_checked()
+
+
+def relative_luminance(rgb: str) -> float:
+    """WCAG 2.2's relative luminance of a computed colour, "rgb(r, g, b)"."""
+    channels = [int(c) / 255 for c in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    light, dark = sorted([relative_luminance(a), relative_luminance(b)], reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_example_link_opens_the_chat_view_legible_in_dark_mode(browser, app_url):
+    """?example=chat opens the Chat view on its example, as its button does; in dark mode at 1024x768 every
+    token's text keeps WCAG AA contrast (4.5:1) on its block, structure and content alike."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{app_url}?example=chat&__theme=dark")
+    wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
+    assert page.locator("#chat input[type=checkbox]").is_checked()
+    assert page.evaluate("() => document.body.classList.contains('chat-example')")
+    page.mouse.move(0, 0)
+    colours = page.eval_on_selector_all("#chat-panels .ctok", """els => els.map(t => {
+        const s = getComputedStyle(t);
+        return [t.classList.contains('structure'), s.color, s.backgroundColor, t.textContent];
+    })""")
+    assert {structure for structure, *_ in colours} == {True, False}
+    low = [(text, round(contrast(fg, bg), 2)) for _, fg, bg, text in colours if contrast(fg, bg) < 4.5]
+    assert low == []
+    # the message rows too: each role and content readable in the dark theme
+    rows = page.eval_on_selector_all("#chat-messages :is(.chat-role, .chat-content)", """els => els.map(e => {
+        const s = getComputedStyle(e);
+        return [e.value, s.color, s.backgroundColor];
+    })""")
+    assert [value for value, *_ in rows] == [v for m in chat_example.MESSAGES for v in (m["role"], m["content"])]
+    assert [(value, round(contrast(fg, bg), 2)) for value, fg, bg in rows if contrast(fg, bg) < 4.5] == []
+    page.screenshot(path=str(SCREENSHOTS / "chat-1024x768-dark.png"))
+    context.close()

@@ -177,7 +177,9 @@ async function playgroundUnpack(packed) {
 
 // Gradio may put this script in the page after its load event: then it runs at once.
 async function playgroundChatFromLink() {
-  const packed = new URLSearchParams(window.location.search).get("chat");
+  const query = new URLSearchParams(window.location.search);
+  const packed = query.get("chat");
+  if (!packed && query.get("example") === PLAYGROUND_CHAT_EXAMPLE.key) { playgroundChatExampleWhenReady(); return; }
   if (!packed) return;
   try {
     const messages = JSON.parse(await playgroundUnpack(packed));
@@ -187,6 +189,13 @@ async function playgroundChatFromLink() {
 }
 if (document.readyState === "complete") playgroundChatFromLink();
 else window.addEventListener("load", playgroundChatFromLink);
+
+// ?example=chat: the Chat view on its prepared example, as its button opens it (with the example's tokenizers).
+function playgroundChatExampleWhenReady() {
+  const button = document.getElementById("example-chat");
+  if (!button || !document.querySelector("#panels [data-tokenizer]")) { setTimeout(playgroundChatExampleWhenReady, 100); return; }
+  button.click();
+}
 
 function playgroundSetMessagesWhenReady(messages) {
   const toggle = document.querySelector("#chat input[type=checkbox]");
