@@ -8,6 +8,18 @@
     python -m playground --tokenizer qwen=tokenizer.json --tokenizers qwen,gpt2 "Hello"   and your own
     python -m playground --batch 4,8 --seed 1 - < text.txt   B windows of T GPT-2 ids, as training cuts them
     python -m playground --chat chat.json --tokenizers llama3,mistral,gemma   a conversation in each chat format
+
+No token boundary is hidden. Neighbouring blocks always differ in colour as the terminal draws them (16 or
+256 colours too). Without colour (piped or redirected, NO_COLOR set, TERM=dumb, or --no-color) a separator
+stands between tokens: "Hello|·world|,|·SolidGoldMagikarp"; the first of | ¦ ‖ ⁞ that no token's text
+holds, so "a|b" reads "a¦|¦b"; characters no token covers (BERT drops spaces) stand between two separators.
+Lines wrap between tokens; a token wider than its column folds. Nothing is cut without a note.
+
+    python -m playground --sep " / " "Hello world"      this separator, with colour too (refused if a token holds it)
+    python -m playground --no-color "Hello world"       no colour: separators
+    python -m playground --width 60 "Hello world"       60 columns wide (default: the terminal's; 100 to a pipe)
+    python -m playground --max-tokens 50 - < book.txt   draw 50 tokens of each tokenizer, count the rest
+                                                        (default: 1000; 0 draws all)
 """
 
 from __future__ import annotations
@@ -33,34 +45,69 @@ def undertrained_heading(tok: dict) -> str:
     return "no under-trained list published" if n is None else f"{n:,} under-trained (paper, underlined)"
 
 
-def render_terminal(result: dict, show_ids: bool = False):
-    """A rich Table: one column per tokenizer, each token a block coloured by its id, the tokens on the
-    paper's under-trained list underlined."""
+def render_terminal(result: dict, show_ids: bool = False, separator: str | None = None,
+                    max_tokens: int = 0):
+    """A rich Table: one column per tokenizer, each a TokenRow of its tokens: blocks coloured by their ids, or
+    without colour joined by a separator (`separator`, drawn with colour too when given; else the first of
+    SEPARATORS no token holds); the tokens on the paper's under-trained list underlined. Past `max_tokens`
+    (0: no limit) a tokenizer's tokens are counted, not drawn."""
     from rich.table import Table
-    from rich.text import Text
+
+    from playground.terminal import Piece, TokenRow, choose_separator, standalone
 
     table = Table(show_lines=False, expand=True)
-    cells = []
+    rows = []
     for tok in result["tokenizers"]:
         table.add_column(
             f"{tok['label']}\n{tok['count']} tokens · {tok['chars_per_token'] or 0} chars/token"
             f" · {tok['unk_count']} unknown · lossless: {'yes' if tok['lossless'] else 'no'}"
             f"\n{undertrained_heading(tok)}",
-            ratio=1,
+            ratio=1, overflow="fold",  # a heading wraps, a word too long for the column folds: nothing is cut
         )
-        cell = Text()
-        for segment in segments(result["text"], tok["tokens"]):
+        shown = tok["tokens"][:max_tokens] if max_tokens else tok["tokens"]
+        hidden = len(tok["tokens"]) - len(shown)
+        text = result["text"][:max(t["end"] for t in shown)] if hidden else result["text"]  # no gap after the cut
+        pieces = []
+        for segment in segments(text, shown):
             if not segment.tokens and not show_ids:  # characters no token covers (BERT drops spaces)
-                cell.append(show_whitespace(result["text"][segment.start:segment.end]), style="dim")
+                pieces.append(Piece(standalone(show_whitespace(text[segment.start:segment.end])), None))
             for t in segment.tokens:
-                label = f"{t['id']} " if show_ids else token_label(t, tok["normalizes"])
-                if t["partial"] and not show_ids:  # byte chips side by side: keep "E0 A4" and "A8" apart
-                    label = f" {label} "
-                mark = VERDICT_STYLE[t["undertrained"]["verdict"]] + " " if t["undertrained"] else ""
-                cell.append(label, style=f"{mark}{text_color()} on {token_color(tok['name'], t['id'])}")
-        cells.append(cell)
-    table.add_row(*cells)
+                mark = VERDICT_STYLE[t["undertrained"]["verdict"]] if t["undertrained"] else ""
+                if show_ids:
+                    pieces.append(Piece(str(t["id"]), t["id"], mark, chip=True))
+                else:  # byte chips side by side: keep "E0 A4" and "A8" apart
+                    label = standalone(token_label(t, tok["normalizes"]))
+                    pieces.append(Piece(label, t["id"], mark, chip=t["partial"]))
+        rows.append((tok["name"], pieces, hidden))
+    sep = choose_separator(([p.label for p in pieces] for _, pieces, _ in rows), separator)
+    table.add_row(*(TokenRow(name, pieces, sep, always_separate=separator is not None, hidden=hidden)
+                    for name, pieces, hidden in rows))
     return table
+
+
+def whole_number(least: int):
+    """An argparse type: a whole number of at least `least`."""
+    def parse(value: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            number = None
+        if number is None or number < least:
+            raise argparse.ArgumentTypeError(f"expected a whole number of at least {least}; got {value!r}")
+        return number
+    return parse
+
+
+def make_console(args):
+    """The Console to print on: --width wide, else the terminal's width (rich reads it, or $COLUMNS), else 100
+    when printing to a pipe or file (rich's 80 cramps three columns); without colour under --no-color (rich
+    itself drops colour for a pipe or a file, NO_COLOR and TERM=dumb)."""
+    import os
+
+    from rich.console import Console
+
+    width = args.width or (None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 100)
+    return Console(width=width, no_color=True if args.no_color else None)
 
 
 def parse_batch(value: str) -> tuple[int, int]:
@@ -88,7 +135,7 @@ def render_batch(result: dict):
     return table
 
 
-def print_batch(text: str, batch_size: int, block_size: int, seed: int, as_json: bool) -> None:
+def print_batch(text: str, batch_size: int, block_size: int, seed: int, as_json: bool, console) -> None:
     """The batch of the text as JSON, or as a table with the tensor TokenEmbedding makes of it and its memory."""
     from playground.lesson.batch import batch, batch_embeddings, batch_memory
     from playground.lesson.embedding import INITS, LESSON_BATCH, format_bytes
@@ -98,9 +145,7 @@ def print_batch(text: str, batch_size: int, block_size: int, seed: int, as_json:
         json.dump(result, sys.stdout, indent=1)
         print()
         return
-    from rich.console import Console
-
-    Console().print(render_batch(result))
+    console.print(render_batch(result))
     shape = tuple(batch_embeddings(result["ids"], next(iter(INITS))).shape)  # run for real, through the lesson's class
     lessons = batch_memory(*LESSON_BATCH)
     print(f"{len(result['offsets'])} windows cut at torch.randint({result['n_tokens']} - {block_size}, ({batch_size},)), "
@@ -113,7 +158,6 @@ def print_batch(text: str, batch_size: int, block_size: int, seed: int, as_json:
 
 def chat_main(args) -> int:
     """--chat FILE.json: the conversation in each tokenizer's chat format, structure tokens bracketed and dim."""
-    from rich.console import Console
     from rich.text import Text
 
     from playground.tokenizers.chat import chat
@@ -129,7 +173,7 @@ def chat_main(args) -> int:
         json.dump(results, sys.stdout, ensure_ascii=False, indent=1)
         print()
         return 0
-    console = Console()
+    console = make_console(args)
     for result in results:
         if result["no_chat_format"]:
             console.print(f"[bold]{result['label']}[/bold]: {result['no_chat_format']}")
@@ -166,6 +210,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=parse_batch, metavar="B,T",
                         help="instead: B windows of T consecutive GPT-2 ids, cut as nanoGPT's get_batch cuts them")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the batch's offsets (default: 0)")
+    parser.add_argument("--sep", help="the separator between tokens, drawn even with colour; without colour one is "
+                                      "drawn anyway: the first of | ¦ ‖ ⁞ that no token's text holds")
+    parser.add_argument("--no-color", action="store_true",
+                        help="no colour, tokens separated (as when printing to a pipe, or with NO_COLOR set)")
+    parser.add_argument("--width", type=whole_number(20), metavar="N",
+                        help="the output's width in columns (default: the terminal's; 100 to a pipe or file)")
+    parser.add_argument("--max-tokens", type=whole_number(0), default=1000, metavar="N",
+                        help="draw at most N tokens of each tokenizer, and count the rest (default: 1000; 0: all)")
     args = parser.parse_args(argv)
     try:
         register_from_args(args.tokenizer)
@@ -179,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     text = sys.stdin.read() if args.text == "-" else args.text
     if args.batch:
         try:
-            print_batch(text, *args.batch, args.seed, args.json)
+            print_batch(text, *args.batch, args.seed, args.json, make_console(args))
         except ValueError as err:  # a bound passed, or a text too short: one line
             print(f"python -m playground: {err}", file=sys.stderr)
             return 2
@@ -192,9 +244,12 @@ def main(argv: list[str] | None = None) -> int:
         json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
-        from rich.console import Console
-
-        Console().print(render_terminal(result, show_ids=args.ids))
+        try:
+            table = render_terminal(result, show_ids=args.ids, separator=args.sep, max_tokens=args.max_tokens)
+        except ValueError as err:  # a --sep the tokens' text holds: one line saying what to do
+            print(f"python -m playground: {err}", file=sys.stderr)
+            return 2
+        make_console(args).print(table)
         if result["replaced_surrogates"]:
             print(f"note: {result['replaced_surrogates']} lone surrogate(s) replaced by U+FFFD before tokenizing")
     return 0
