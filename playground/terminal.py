@@ -114,9 +114,12 @@ class TokenRow:
         system = COLOR_SYSTEMS.get(console.color_system or "")
         previous = None
         found = []
-        for i, piece in enumerate(self.pieces):
+        # Between separators, characters no token covers would read as one more token ("hello|·|world"): without
+        # colour to draw them dim, they are left out, and the separators are the tokens' own ("hello|world").
+        pieces = [p for p in self.pieces if p.token_id is not None] if separated else self.pieces
+        for i, piece in enumerate(pieces):
             label = f" {piece.label} " if piece.chip and not separated else piece.label
-            tail = self.separator if separated and i < len(self.pieces) - 1 else ""
+            tail = self.separator if separated and i < len(pieces) - 1 else ""
             if piece.token_id is None:
                 style = "dim"
             else:
