@@ -229,7 +229,7 @@ def undertrained_stat(result: dict) -> str:
 
 
 class PanelParts(NamedTuple):
-    """One tokenizer's panel in parts, so that the page redraws only the tokens that changed (playground.js):
+    """One tokenizer's panel in parts, so that the page redraws only the tokens that changed (paint.js):
     before + "".join(tokens) + after is the panel, before + after the panel with no token. With `kept`, the
     first `kept` parts of the panel the page shows stay, and `tokens` are the parts that follow them."""
 

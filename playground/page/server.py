@@ -104,7 +104,7 @@ CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")  # in no path of the page's
 CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico")  # Gradio's own files: no user text, may be cached
 NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may carry what a user typed
 # On every answer: the page is cross-origin isolated, so that it may share memory with the worker that
-# sends its edits (playground.js: the panels painted in the key's own frame). All it loads is its own
+# sends its edits (edit_worker.js: the panels painted in the key's own frame). All it loads is its own
 # origin's, which require-corp lets through; embedded in another site's page (a Hugging Face Space), it
 # is not isolated, and its edits are painted from the worker's messages as before.
 ISOLATED = ((b"cross-origin-opener-policy", b"same-origin"), (b"cross-origin-embedder-policy", b"require-corp"))

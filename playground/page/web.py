@@ -43,6 +43,11 @@ MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
 VIEWS = ("text", "ids")  # what the blocks show
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+# The page's scripts, each one job, run in this order as classic scripts sharing one global scope (a later one
+# uses what an earlier one defines: batch.js lights tokens with card.js's playgroundLight, chat.js wraps
+# share.js's playgroundShareLink). Inlined in the page's head, as Gradio runs them before its app starts.
+PAGE_SCRIPTS = ("share.js", "edit.js", "paint.js", "edit_worker.js", "card.js", "stepper.js", "lecture.js", "fit.js",
+                "batch.js", "chat.js")
 # Each event's work: up to four short texts at once in threads, long ones waiting for the worker outside them.
 PANELS_LANE, EMBEDDING_LANE, API_LANE = server.Lane(4), server.Lane(4), server.Lane(4)
 
@@ -411,7 +416,7 @@ def build_demo() -> gr.Blocks:
                                          min_width=0, scale=0) for e in EXAMPLES]
             clear = gr.Button("Clear", size="sm", elem_id="clear", elem_classes="chip", min_width=0, scale=0)
         text = gr.Textbox(
-            show_label=False, elem_id="input-text", lines=2, max_lines=8,  # focused by playground.js
+            show_label=False, elem_id="input-text", lines=2, max_lines=8,  # focused by lecture.js
             placeholder="Type or paste anything", container=False,
         )
         link_message = gr.HTML(elem_id="link-note", visible=False)  # a damaged share link says so here
@@ -581,6 +586,16 @@ def chat_example_json() -> dict:
     return {"key": chat_example.KEY, "messages": chat_example.MESSAGES, "tokenizers": list(chat_example.TOKENIZERS)}
 
 
+def page_head() -> str:
+    """The page's head: the values its scripts read from the server, then PAGE_SCRIPTS in order, each named
+    (sourceURL) so that the browser's console and stack traces say which file a line is in."""
+    values = (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
+              f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
+              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};")
+    scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)
+    return "".join(f"<script>{script}</script>" for script in (values, *scripts))
+
+
 def launch(demo: gr.Blocks) -> None:
     """Serve on GRADIO_SERVER_NAME:GRADIO_SERVER_PORT (default 127.0.0.1:7860), warming up in the background."""
     # matplotlib keeps its font cache in the app's own temp dir: the app writes nothing anywhere else.
@@ -607,12 +622,7 @@ def launch(demo: gr.Blocks) -> None:
         # A long text waits on the event loop, so every event the queue admits may be under way.
         max_threads=server.QUEUE_MAX_SIZE,
         css="\n".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in ("playground.css", "batch.css", "chat.css")),
-        head=(f"<script>const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
-              f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
-              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
-              f"{(STATIC_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"
-              f"<script>{(STATIC_DIR / 'batch.js').read_text(encoding='utf-8')}</script>"
-              f"<script>{(STATIC_DIR / 'chat.js').read_text(encoding='utf-8')}</script>"),
+        head=page_head(),
         footer_links=["api"],
         # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.
         theme=gr.themes.Default(
