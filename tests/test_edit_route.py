@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 
 from playground import compare
 from playground.page import edit_route, server
-from playground.page.web import app_kwargs, build_demo, update_embedding, update_panels
+from playground.page.handlers import update_embedding, update_panels
+from playground.page.web import app_kwargs, build_demo
 
 INIT = "GPT-2: N(0, 0.02)"
 JSON_TYPE = {"Content-Type": "application/json"}  # what the page sends; the route refuses any other body

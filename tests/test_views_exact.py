@@ -14,9 +14,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from playground import compare
+from playground.lesson.display import segments, show_whitespace, token_label
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.colors import text_color, token_color
-from playground.page.display import segments, show_whitespace, token_label
 from playground.page.render import (common_prefix_length, drawn_segments, kept_segments, line_broken_token_html,
                                     panel_parts, segment_parts, stats_html, token_tip)
 

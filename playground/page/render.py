@@ -13,10 +13,10 @@ from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
+from playground.lesson.display import Segment, segments, show_whitespace, token_label
 from playground.lesson.lecture import INDENTATION, indentation_token_count
 from playground.lesson.loss import text_loss
 from playground.page.colors import token_colors
-from playground.page.display import Segment, segments, show_whitespace, token_label
 from playground.tokenizers.base import Token
 from playground.tokenizers.undertrained import PAPER, Undertrained, indicator_name, report_model
 

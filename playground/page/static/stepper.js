@@ -29,7 +29,7 @@ function playgroundReplayFailed(panels, err) {
 
 const playgroundStepper = {steppers: [], step: 0, max: 0, timer: null, vocabulary: false};
 
-// A piece as the panels draw it (web.replay_api's "shown": "·world", or a byte chip "E0 A4"), or as its vocabulary
+// A piece as the panels draw it (handlers.replay_api's "shown": "·world", or a byte chip "E0 A4"), or as its vocabulary
 // spells it ("Ġworld") when the stepper is asked to (its "vocabulary spelling" button), or when it has no other.
 function playgroundPieceLabel(chunk, piece) {
   const shown = chunk.shown && chunk.shown[piece];
