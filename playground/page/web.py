@@ -368,9 +368,7 @@ def launch(demo: gr.Blocks) -> None:
     server.bound_connections()
     server.same_origin_only()
     server.tune_malloc()
-    # Once serving, Gradio HEADs its own page with a 3 s timeout and exits when that times out, as it
-    # can on a busy 2-core laptop (the warm-up loads torch beside it): the address is the one asked for.
-    gr.networking.url_ok = lambda url: True
+    server.skip_own_page_check()
     threading.Thread(target=warm_up, args=(True,), name="warm-up", daemon=True).start()
     demo.launch(
         app_kwargs=app_kwargs(),
