@@ -5,7 +5,7 @@
 adds tokenizers of your own beside the eight (see README, "Your own tokenizer"); a file that
 cannot be used stops the start with one line saying why. Honours GRADIO_SERVER_NAME and
 GRADIO_SERVER_PORT. Works with no network: every vocabulary is bundled in assets/. The page
-and its handlers live in playground/page/web.py.
+and its Gradio wiring live in playground/page/web.py, the handlers in playground/page/handlers.py.
 """
 
 import os

@@ -43,7 +43,7 @@ from browser import CLIPBOARD, chromium, paste  # noqa: E402
 from playground import compare  # noqa: E402
 
 KEYS = "thecatsatonthemat.;x"  # one key at a time, appended at the end of the text
-FROM_SHARED_MEMORY = "() => playgroundEdits.panelsFromSharedMemory"  # playground.js counts them
+FROM_SHARED_MEMORY = "() => playgroundEdits.panelsFromSharedMemory"  # edit_worker.js counts them
 SETTLE_SECONDS = 2  # after the page loads: its first calls settle; the servers' idle CPU is measured meanwhile
 
 WATCH = """([watched, kind]) => {

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from playground import compare, get_tokenizer  # noqa: E402
 from playground.lesson.embedding import INITS  # noqa: E402
-from playground.page import web  # noqa: E402
+from playground.page import handlers  # noqa: E402
 from playground.page.web import warm_up  # noqa: E402
 
 
@@ -62,9 +62,9 @@ def main() -> None:
             "bare": lambda: bare_encodes(text),
             "limited": lambda: compare(text, token_limit=1000),
             "compare": lambda: compare(text),
-            "panels": lambda: asyncio.run(web.update_panels(f"{next(runs)} {text}", True, "text", False, "gpt2", "bert",
+            "panels": lambda: asyncio.run(handlers.update_panels(f"{next(runs)} {text}", True, "text", False, "gpt2", "bert",
                                                             "llama", "code")),
-            "embedded": lambda: asyncio.run(web.update_embedding(f"{next(runs)} {text}", init)),
+            "embedded": lambda: asyncio.run(handlers.update_embedding(f"{next(runs)} {text}", init)),
         }, repeats=20 if n_bytes <= 10_000 else 8 if n_bytes <= 100_000 else 3)
         print(f"{label:>7} {ms['bare']:10.2f} ms {ms['limited']:8.2f} ms {ms['limited'] / ms['bare']:4.2f}x "
               f"{ms['compare']:7.2f} ms {ms['compare'] / ms['bare']:4.2f}x {ms['panels']:6.2f} ms {ms['embedded']:7.1f} ms")

@@ -45,7 +45,7 @@ def student_text(student: int, edit: int) -> tuple[str, str]:
     return f"{example.text} (student {student})" + "".join(f" word{e}" for e in range(edit + 1)), example.key
 
 
-REFUSED: list[int] = []  # 503 answers, each retried as the page retries them (playground.js)
+REFUSED: list[int] = []  # 503 answers, each retried as the page retries them (edit.js)
 RETRIES = 10
 
 

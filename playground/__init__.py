@@ -4,9 +4,11 @@ side by side, exact and offline.
 Three layers, each importing only the ones below it:
 - playground.tokenizers: the exact layer (one file per family, spans, bundled assets, the registry
   with compare(), replay),
-- playground.lesson: the lesson's content (the embedding table, examples, lecture answers, premium),
+- playground.lesson: the lesson's content (the embedding table, examples, lecture answers, premium) and
+  how a token is labelled, the same in the terminal and on the page (display),
 - playground.page: the web page (HTML views, plots, colours, exports, the server's guard rails, the
-  Gradio wiring), and the command line in playground/__main__.py.
+  handlers, the routes, the Gradio wiring), and the command line in playground/__main__.py.
+tests/test_imports.py holds them to it, and finds any import circle.
 """
 
 from playground.lesson.batch import batch

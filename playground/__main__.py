@@ -28,8 +28,8 @@ import argparse
 import json
 import sys
 
+from playground.lesson.display import segments, show_whitespace, token_label
 from playground.page.colors import text_color, token_color
-from playground.page.display import segments, show_whitespace, token_label
 from playground.tokenizers.from_file import register_from_args
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES, compare
 

@@ -18,7 +18,7 @@ from playground import batch
 from playground.__main__ import main
 from playground.lesson.batch import batch_embeddings
 from playground.lesson.embedding import INITS, embedding_table
-from playground.page import web
+from playground.page import handlers
 from playground.page.batch_view import batch_html
 from playground.page.colors import token_color
 
@@ -142,7 +142,7 @@ def test_the_largest_batch_allowed():
 
 
 def test_batch_api_answers_playground_batch_and_refuses_clearly():
-    batch_api = synchronous(web.batch_api)
+    batch_api = synchronous(handlers.batch_api)
     assert batch_api(SHORT, 3, 4, 9) == batch(SHORT, 3, 4, 9)
     assert batch_api(FLORES_ENGLISH, 32, 1024) == batch(FLORES_ENGLISH, 32, 1024, 0)  # a long text: in the worker
     with pytest.raises(gr.Error, match="the text has 2 tokens: a block of 8 needs at least 9"):
@@ -169,7 +169,7 @@ def test_cli_batch(capsys, official_gpt2):
 
 
 def test_the_json_download_carries_the_batch_of_the_boxes():
-    export_json = synchronous(web.export_json)
+    export_json = synchronous(handlers.export_json)
     data = json.loads(export_json(SHORT, False, 3.0, 4.0, 2.0, "gpt2", "bert", "llama"))  # the boxes send floats
     assert data["batch"] == batch(SHORT, 3, 4, 2)
     assert [t["name"] for t in data["tokenizers"]] == ["gpt2", "bert", "llama"]
@@ -188,7 +188,7 @@ def drawn_rows(html: str) -> list[tuple[int, list[int], list[str]]]:
 
 @pytest.mark.parametrize("b, t", [(3, 6), (32, 1024)])
 def test_the_page_draws_every_window_in_gpt2s_colours(b, t):
-    html = synchronous(web.update_batch)(FLORES_ENGLISH, float(b), float(t), 5.0)
+    html = synchronous(handlers.update_batch)(FLORES_ENGLISH, float(b), float(t), 5.0)
     result = batch(FLORES_ENGLISH, b, t, 5)
     rows = drawn_rows(html)
     assert [(offset, ids) for offset, ids, _ in rows] == list(zip(result["offsets"], result["ids"]))
@@ -205,11 +205,11 @@ def test_the_page_says_why_no_batch_is_drawn():
     html = batch_html((15496, 995), 4, 8, 0)  # "Hello world"
     assert BeautifulSoup(html, "html5lib").select_one("#batch-error").get_text().startswith(
         "the text has 2 tokens: a block of 8 needs at least 9")
-    assert "batch_size must be a whole number from 1 to 64" in synchronous(web.update_batch)(SHORT, None, 8, 0)
-    assert "block_size must be a whole number" in synchronous(web.update_batch)(SHORT, 1, 8.5, 0)
+    assert "batch_size must be a whole number from 1 to 64" in synchronous(handlers.update_batch)(SHORT, None, 8, 0)
+    assert "block_size must be a whole number" in synchronous(handlers.update_batch)(SHORT, 1, 8.5, 0)
 
 
 def test_the_lessons_button_gives_a_text_long_enough_for_the_lessons_batch():
-    text, example, b, t = web.lessons_batch()
+    text, example, b, t = handlers.lessons_batch()
     assert (b, t, example) == (32, 1024, "") and text == FLORES_ENGLISH
     assert batch(text, b, t)["n_tokens"] == 5_613

@@ -8,7 +8,7 @@ import pytest
 from browser import CLIPBOARD, SCREENSHOTS, open_page, textbox, type_text, wait_for_ids
 
 from playground import batch
-from playground.page.web import lessons_batch
+from playground.page.handlers import lessons_batch
 
 VIEWPORTS = [(1280, 720), (1024, 768)]
 TEXT = "The cat sat on the mat, and the dog sat on the log. The cat saw the dog."

@@ -388,7 +388,7 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     page shows must be, node for node, what drawing the final text whole gives."""
     from conftest import synchronous
 
-    from playground.page import web
+    from playground.page import handlers
 
     open_page(page, app_url, "Hello world")
     answers: list[dict] = []
@@ -416,8 +416,8 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     wait_for_ids(page, text)
     page.wait_for_timeout(300)
     with ThreadPoolExecutor(1) as thread:  # Playwright's event loop runs in this one
-        _, *panels, _, _ = thread.submit(synchronous(web.update_panels), text, False, "text", False).result()
-        plots = thread.submit(synchronous(web.update_embedding), text, "GPT-2: N(0, 0.02)").result()[2]
+        _, *panels, _, _ = thread.submit(synchronous(handlers.update_panels), text, False, "text", False).result()
+        plots = thread.submit(synchronous(handlers.update_embedding), text, "GPT-2: N(0, 0.02)").result()[2]
     same = page.evaluate("""([ids, htmls]) => ids.map((id, i) => {
         const el = document.getElementById(id);
         const body = el.querySelector(".prose") || el.querySelector(".html-container");

@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 
 from playground import compare
 from playground.page import edit_route, server
-from playground.page.web import app_kwargs, build_demo, update_embedding, update_panels
+from playground.page.handlers import update_embedding, update_panels
+from playground.page.web import app_kwargs, build_demo
 
 INIT = "GPT-2: N(0, 0.02)"
 JSON_TYPE = {"Content-Type": "application/json"}  # what the page sends; the route refuses any other body
@@ -108,7 +109,7 @@ def test_the_figure_the_page_shows_is_not_sent_again(client):
                                   "def f(x):\n    return x", "Café \x00 \u200b", ""])
 def test_each_token_part_is_one_block_with_the_breaks_of_its_newlines(client, text):
     """The page swaps token parts in and out by their top-level nodes, counted as one block plus the
-    part's "<br>"s (playground.js): a part must be exactly that, whatever is typed; and before + after
+    part's "<br>"s (paint.js): a part must be exactly that, whatever is typed; and before + after
     must be the panel with an empty token box."""
     panels = client.post("/playground/edit", json=body(text)).json()["panels"]
     for before, tokens, after, _ in panels:

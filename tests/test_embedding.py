@@ -29,10 +29,10 @@ from playground.lesson.embedding import (
 )
 from playground.lesson.examples import EXAMPLES
 from playground.page.embedding_view import plot_label
-from playground.page import web
+from playground.page import handlers
 
-embed_api, update_embedding = synchronous(web.embed_api), synchronous(web.update_embedding)
-update_one_hot = synchronous(web.update_one_hot)
+embed_api, update_embedding = synchronous(handlers.embed_api), synchronous(handlers.update_embedding)
+update_one_hot = synchronous(handlers.update_one_hot)
 
 GPT2_INIT, TORCH_INIT = list(INITS)
 

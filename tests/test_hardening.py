@@ -25,11 +25,11 @@ from playground import compare
 from playground.lesson import embedding
 from playground.page import work
 from playground.page.plots import plot_or_error
-from playground.page import web
+from playground.page import handlers
 from playground.page.web import text_from_url
 
-compare_api, update_embedding = synchronous(web.compare_api), synchronous(web.update_embedding)
-update_panels = synchronous(web.update_panels)
+compare_api, update_embedding = synchronous(handlers.compare_api), synchronous(handlers.update_embedding)
+update_panels = synchronous(handlers.update_panels)
 from playground.tokenizers import assets
 from playground.tokenizers.bert import BertTokenizer
 from playground.tokenizers.gpt2 import GPT2Tokenizer

@@ -15,12 +15,12 @@ from test_web import GPT2_INIT, TokElements
 
 from conftest import synchronous
 from playground import compare
-from playground.page.display import segments
+from playground.lesson.display import segments
+from playground.page import handlers
 from playground.page.render import MAX_DRAWN_TOKENS
-from playground.page import web
 
-compare_api, update_embedding = synchronous(web.compare_api), synchronous(web.update_embedding)
-update_panels = synchronous(web.update_panels)
+compare_api, update_embedding = synchronous(handlers.compare_api), synchronous(handlers.update_embedding)
+update_panels = synchronous(handlers.update_panels)
 
 toggles = st.tuples(st.booleans(), st.sampled_from(["text", "ids"]), st.booleans())
 

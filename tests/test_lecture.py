@@ -10,10 +10,10 @@ from conftest import synchronous
 from playground import compare
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import prompt_html
-from playground.page import web
+from playground.page import handlers
 from playground.page.web import page_from_url
 
-update_panels = synchronous(web.update_panels)
+update_panels = synchronous(handlers.update_panels)
 
 
 def answer_html(key: str, text: str, special: bool = False) -> str:

@@ -21,9 +21,9 @@ from serve import ApiError, call_api, running
 from test_properties import any_text
 
 from conftest import synchronous
-from playground.page import web
+from playground.page import handlers
 
-compare_api = synchronous(web.compare_api)
+compare_api = synchronous(handlers.compare_api)
 
 LESSON = ["gpt2", "bert", "llama"]  # the panels' tokenizers; over plain HTTP every input is sent
 

@@ -14,9 +14,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from playground import compare
+from playground.lesson.display import segments, show_whitespace, token_label
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.colors import text_color, token_color
-from playground.page.display import segments, show_whitespace, token_label
 from playground.page.render import (common_prefix_length, drawn_segments, kept_segments, line_broken_token_html,
                                     panel_parts, segment_parts, stats_html, token_tip)
 
@@ -231,9 +231,9 @@ def classes(html: str) -> set[str]:
 
 
 def test_every_class_the_panels_write_is_one_the_page_styles_or_scripts():
-    """A misspelt class loses its look or its behaviour silently: each must be in playground.css or .js,
-    or be one of the hooks the tests and outside checks select by."""
-    page = (STATIC / "playground.css").read_text() + (STATIC / "playground.js").read_text()
+    """A misspelt class loses its look or its behaviour silently: each must be in playground.css or one of
+    the page's scripts, or be one of the hooks the tests and outside checks select by."""
+    page = "".join(path.read_text() for path in (STATIC / "playground.css", *sorted(STATIC.glob("*.js"))))
     hooks = {"partial", "stat", "panel-body", "undertrained-stat"}  # hooks the tests select by
     written = set()
     for name in ("gpt2", "bert", "llama"):

@@ -20,11 +20,12 @@ from playground.lesson.lecture import indentation_token_count
 from playground.page.colors import token_color
 from playground.page.render import MAX_DRAWN_TOKENS
 from playground.page.slide_view import example_chart_png, example_table
-from playground.page import web
-from playground.page.web import DEFAULT_TEXT, MAX_INPUT_CHARS, examples_slide, text_from_url
+from playground.page import handlers
+from playground.page.handlers import examples_slide
+from playground.page.web import DEFAULT_TEXT, MAX_INPUT_CHARS, text_from_url
 
-compare_api, export = synchronous(web.compare_api), synchronous(web.export)
-update_embedding, update_panels = synchronous(web.update_embedding), synchronous(web.update_panels)
+compare_api, export = synchronous(handlers.compare_api), synchronous(handlers.export)
+update_embedding, update_panels = synchronous(handlers.update_embedding), synchronous(handlers.update_panels)
 
 GPT2_INIT, TORCH_INIT = list(INITS)
 

@@ -11,9 +11,9 @@ from bisect import bisect_left
 from functools import lru_cache
 from html import escape
 
+from playground.lesson.display import token_label
 from playground.lesson.examples import EXAMPLES_BY_KEY, Example
 from playground.lesson.loss import text_loss
-from playground.page.display import token_label
 from playground.tokenizers.registry import compare
 from playground.tokenizers.undertrained import PAPER
 

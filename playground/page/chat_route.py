@@ -14,13 +14,12 @@ from starlette.routing import Route
 
 from playground.page.chat_view import chat_panels
 from playground.page.export import chat_csv
+from playground.page.handlers import API_LANE, expect_tokenizers
 
 CHAT_PATH = "/playground/chat"
 
 
 def chat_answer(body: bytes) -> dict:
-    from playground.page.web import expect_tokenizers
-
     values = json.loads(body)
     if not isinstance(values, dict):
         raise ValueError("send a JSON object {messages, tokenizers, add_generation_prompt}")
@@ -35,8 +34,6 @@ def chat_answer(body: bytes) -> dict:
 
 async def chat_route(request: Request) -> Response:
     import gradio as gr
-
-    from playground.page.web import API_LANE
 
     try:
         body = await request.body()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from html import escape
 
+from playground.lesson.display import token_label
 from playground.page.colors import token_colors
-from playground.page.display import token_label
 from playground.tokenizers.chat import chat
 
 MAX_DRAWN_TOKENS = 2_000  # a panel draws at most this many tokens; the counts are for all of them

@@ -2,8 +2,8 @@
 
 Through Gradio's queue an edit cost the server two queued events (/panels and /embedding), and the
 queue's machinery (join, event stream, session bookkeeping) cost more than the work itself. This
-route awaits the same handlers as /panels and /embedding (web.update_panel_parts and
-web.update_embedding_parts: they check every value, work on a short text in their lanes' threads and
+route awaits the same handlers as /panels and /embedding (handlers.update_panel_parts and
+handlers.update_embedding_parts: they check every value, work on a short text in their lanes' threads and
 send a long one to the big-input worker), and nothing else:
 
     POST /playground/edit  {"text", "mark_whitespace", "view", "special", "tokenizers": [3 names],
@@ -43,10 +43,10 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from playground.page import server
 from playground.lesson.embedding import INITS
+from playground.page import server
+from playground.page.handlers import update_embedding_parts, update_panel_parts
 from playground.page.inputs import expect_choice, expect_text, quote, refuse
-from playground.page.web import update_embedding_parts, update_panel_parts
 
 EDIT_PATH = "/playground/edit"
 FIELDS = ("text", "mark_whitespace", "view", "special", "tokenizers", "example", "init")

@@ -16,6 +16,7 @@ import numpy as np
 from cachetools import LRUCache, cached
 
 from config import GPTConfig
+from playground.lesson.display import token_label
 from playground.lesson.embedding import (
     HEATMAP_ROWS,
     INITS,
@@ -29,7 +30,6 @@ from playground.lesson.embedding import (
     one_hot_check,
     values_png,
 )
-from playground.page.display import token_label
 from playground.page.plots import plot_or_error, png_html
 from playground.tokenizers.undertrained import PAPER
 

@@ -8,7 +8,7 @@ from html import escape
 
 def png_html(png: bytes, alt: str, filename: str, attributes: str = "", before: str = "", after: str = "",
              img_style: str = "") -> str:
-    """An inline image and a link that saves it (playground.js): from memory, nothing written to disk.
+    """An inline image and a link that saves it (share.js): from memory, nothing written to disk.
 
     With img_style (its size on the page), the image is values drawn as pixels, stretched without
     smoothing, and before/after hold the markup around it (labels, colour bar) in a grid.

@@ -13,10 +13,10 @@ from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
+from playground.lesson.display import Segment, segments, show_whitespace, token_label
 from playground.lesson.lecture import INDENTATION, indentation_token_count
 from playground.lesson.loss import text_loss
 from playground.page.colors import token_colors
-from playground.page.display import Segment, segments, show_whitespace, token_label
 from playground.tokenizers.base import Token
 from playground.tokenizers.undertrained import PAPER, Undertrained, indicator_name, report_model
 
@@ -229,7 +229,7 @@ def undertrained_stat(result: dict) -> str:
 
 
 class PanelParts(NamedTuple):
-    """One tokenizer's panel in parts, so that the page redraws only the tokens that changed (playground.js):
+    """One tokenizer's panel in parts, so that the page redraws only the tokens that changed (paint.js):
     before + "".join(tokens) + after is the panel, before + after the panel with no token. With `kept`, the
     first `kept` parts of the panel the page shows stay, and `tokens` are the parts that follow them."""
 

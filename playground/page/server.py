@@ -24,6 +24,9 @@ Everyone with the link reaches every route Gradio serves, not only the page. So:
   (run_sized, Lane.run_sized), so a handful of huge pastes cannot starve the small edits of
   everyone else; while it waits, a long text holds no slot a small edit needs (Lane). The worker
   exits when the server does, however it ends.
+
+What of Gradio, uvicorn, starlette, h11 and asyncio this replaces, wraps, extends or reads is listed in PATCHES,
+and tests/test_server_patches.py fails when an upgrade changes any of it.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode
 
 import anyio
@@ -59,6 +62,58 @@ from playground.tokenizers.from_file import register_all
 from playground.tokenizers.registry import registrations
 
 T = TypeVar("T")
+
+
+class Patch(NamedTuple):
+    """One thing of another package's internals that this server depends on, and how."""
+
+    target: str  # the dotted name of the internal, as it is imported
+    change: str  # "replaced", "wrapped", "subclassed" or "read"
+    by: str  # what here does it
+    why: str
+
+
+PATCHES = (
+    Patch("gradio.route_utils.CustomCORSMiddleware.parent_configures_cors", "replaced", "same_origin_only",
+          "answers True: Gradio's CORS middleware passes every request on, and Guard refuses what another site sends "
+          "(Gradio would let any origin's page read the answers when the server is reached by a LAN address)"),
+    Patch("gradio.state_holder.SessionState._update_value_in_config", "replaced", "keep_no_user_values",
+          "does nothing: Gradio copies every event's inputs and outputs (the user's text) into the session, "
+          "for deep links, which Guard refuses"),
+    *(Patch(f"{module}.traceback", "replaced", "keep_no_user_values (_TracebackWithoutMessages)",
+            "print_exc() prints a failure's frames and type, never its message, which may quote what a user sent")
+      for module in ("gradio.queueing", "gradio.routes", "gradio.route_utils", "gradio.utils")),
+    Patch("gradio.queueing.AsyncQueue", "replaced", "keep_no_user_values (UnreadResults)",
+          "each session's queue of messages: results nobody reads expire, and all together hold at most UNREAD_BYTES"),
+    Patch("gradio.queueing.error_payload", "wrapped", "keep_no_user_values (_error_said)",
+          "an error that is not a gr.Error is named by its type, never sent as {\"error\": null}"),
+    Patch("gradio.networking.url_ok", "replaced", "skip_own_page_check",
+          "answers True: Gradio HEADs its own page after launch with a 3 s timeout and exits when a busy machine "
+          "is slower than that"),
+    Patch("uvicorn.config.Config.__init__", "wrapped", "bound_connections",
+          "serves with BoundedH11Protocol, KEEP_ALIVE_SECONDS, ACCEPT_BACKLOG and a head size that lets a long link "
+          "reach Guard"),
+    Patch("uvicorn.protocols.http.h11_impl.H11Protocol", "subclassed", "BoundedH11Protocol",
+          "its connection_made, connection_lost, on_response_complete and handle_events, extended to bound "
+          "connections in time, number and head bytes; it reads conn, connections, transport and loop"),
+    Patch("uvicorn.protocols.http.h11_impl.STATUS_PHRASES", "read", "BoundedH11Protocol._refuse",
+          "the reason phrase of a status answered without h11"),
+    Patch("h11.Connection.trailing_data", "read", "BoundedH11Protocol._refused_head",
+          "the bytes of a request head h11 has not parsed yet: measured before h11 buffers more of them"),
+    Patch("asyncio.Queue._put", "subclassed", "UnreadResults",
+          "with _init and _get (and _queue, the messages): each message's size and arrival are noted as it is put "
+          "and got, so the sweep can replace old ones"),
+    Patch("gradio.server_messages.ProcessCompletedMessage", "read", "UnreadResults.expire",
+          "the message an expired result becomes: event_id, success, output"),
+    Patch("gradio.queueing.Queue.pending_messages_per_session", "read", "Guard, _sweep_unread_results",
+          "with event_ids_to_events and pending_event_ids_session: which events and sessions have results to read, "
+          "and the sessions the sweep forgets"),
+    Patch("gradio.blocks.Blocks.fns", "read", "Guard (_check_call)",
+          "with _queue, reached as scope['app'].get_blocks(): the page's events by fn_index (BlockFunction: fn, "
+          "inputs, api_name), to refuse a call Gradio would answer with a traceback"),
+    Patch("starlette._utils.get_route_path", "read", "route_path",
+          "the path the router matches routes by, without the root path: the Guard judges the same path"),
+)
 
 # /call/<name> serves these, and only these
 PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding", "chat", "batch"})
@@ -104,7 +159,7 @@ CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")  # in no path of the page's
 CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico")  # Gradio's own files: no user text, may be cached
 NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may carry what a user typed
 # On every answer: the page is cross-origin isolated, so that it may share memory with the worker that
-# sends its edits (playground.js: the panels painted in the key's own frame). All it loads is its own
+# sends its edits (edit_worker.js: the panels painted in the key's own frame). All it loads is its own
 # origin's, which require-corp lets through; embedded in another site's page (a Hugging Face Space), it
 # is not isolated, and its edits are painted from the worker's messages as before.
 ISOLATED = ((b"cross-origin-opener-policy", b"same-origin"), (b"cross-origin-embedder-policy", b"require-corp"))
@@ -492,6 +547,14 @@ def keep_no_user_values() -> None:
         module.traceback = _TracebackWithoutMessages()
     gradio.queueing.AsyncQueue = UnreadResults  # the queue Gradio makes for each session's messages
     gradio.queueing.error_payload = _error_said(gradio.queueing.error_payload)
+
+
+def skip_own_page_check() -> None:
+    """Once serving, Gradio HEADs its own page with a 3 s timeout and exits when that times out, as it can on a
+    busy 2-core laptop (the warm-up loads torch beside it): the address is the one asked for."""
+    import gradio.networking
+
+    gradio.networking.url_ok = lambda url: True
 
 
 def bound_connections() -> None:

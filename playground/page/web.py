@@ -1,13 +1,9 @@
-"""The web page: pure handlers first, then the thin Gradio wiring (build_demo).
+"""The web page's Gradio wiring: its components and events (build_demo), what a link opens it with
+(page_from_url), its head and scripts (page_head), and the launch.
 
 An edit on the page (the text, a toggle, a tokenizer) is one POST to the server's edit route
 (playground.page.edit_route), off Gradio's queue, painted by the page's own JavaScript, newest
-wins. The route awaits the same two handlers as the API's queued events /panels (the three panels,
-and the example's question and answer, from one compare()) and /embedding (the shape, the tables
-and both plots), which no page event triggers any more. Every handler checks its inputs first
-(playground.page.inputs), then works on the text in its lane (server.Lane): a short one in a
-thread, a long one in the big-input worker, awaited without holding a slot, whoever calls it:
-the page's edit route, gradio_client or plain HTTP.
+wins; the route and the events here await the same handlers (playground.page.handlers).
 """
 
 from __future__ import annotations
@@ -21,166 +17,31 @@ import sys
 import tempfile
 import threading
 import zlib
-from functools import lru_cache
 from pathlib import Path
 
 import gradio as gr
 
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
-from playground.page import server, work
-from playground.page.inputs import expect_choice, expect_flag, expect_text, quote, refuse
-from playground.page.premium_view import premium_html
+from playground.page import handlers, server
+from playground.page.handlers import VIEWS
+from playground.page.inputs import expect_text
 from playground.page.qr_view import share_qr_html
 from playground.page.render import marks_legend_html
-from playground.page.slide_view import examples_slide_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.from_file import register_from_args
-from playground.tokenizers.registry import (DEFAULT_TOKENIZERS, check_tokenizers, get_tokenizer, tokenizer_label,
-                                            tokenizer_names)
-from playground.tokenizers.spans import replace_lone_surrogates
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, get_tokenizer, tokenizer_label, tokenizer_names
 
 MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
-VIEWS = ("text", "ids")  # what the blocks show
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-# Each event's work: up to four short texts at once in threads, long ones waiting for the worker outside them.
-PANELS_LANE, EMBEDDING_LANE, API_LANE = server.Lane(4), server.Lane(4), server.Lane(4)
+# The page's scripts, each one job, run in this order as classic scripts sharing one global scope (a later one
+# uses what an earlier one defines: batch.js lights tokens with card.js's playgroundLight, chat.js wraps
+# share.js's playgroundShareLink). Inlined in the page's head, as Gradio runs them before its app starts.
+PAGE_SCRIPTS = ("share.js", "edit.js", "paint.js", "edit_worker.js", "card.js", "stepper.js", "lecture.js", "fit.js",
+                "batch.js", "chat.js")
 
 
-# --- pure handlers -----------------------------------------------------------------------
-
-
-def expect_tokenizers(names: object, repeats: bool = False) -> tuple[str, ...]:
-    """Known tokenizer names, each at most once unless `repeats` (registry.check_tokenizers), or a short clear error."""
-    try:
-        return check_tokenizers(names, repeats)
-    except ValueError as err:
-        raise refuse(str(err)) from None
-
-
-async def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, first: str = "gpt2",
-                  second: str = "bert", third: str = "llama", example: str = "") -> tuple[str, ...]:
-    """(note, one panel for each of the three chosen tokenizers, the example's question, its answer) for
-    the current input and toggles; `example` is the key of the example the text came from, or ""."""
-    note, *panels, prompt, answer = await update_panel_parts(text, mark_whitespace, view, special, first, second,
-                                                             third, example)
-    return (note, *(panel.html() for panel in panels), prompt, answer)
-
-
-async def update_panel_parts(text: str, mark_whitespace: bool, view: str, special: bool, first: str, second: str,
-                             third: str, example: str, shown_text: str | None = None) -> tuple:
-    """update_panels' answer with each panel in its render.PanelParts (the edit route sends them so). With
-    shown_text, the text of the panels the page shows, drawn with the same values but the text, a panel holds
-    only what follows the parts it shares with the one shown, when both texts are short enough to be cached."""
-    text = expect_text(text)
-    if shown_text is not None:
-        shown_text = expect_text(shown_text, "shown_text")
-        if max(len(text), len(shown_text)) > work.CACHED_INPUT_CHARS:
-            shown_text = None  # a long text is worked on whole (and maybe in the worker): no diff
-    mark_whitespace = expect_flag(mark_whitespace, "mark_whitespace")
-    view = expect_choice(view, VIEWS, "view")
-    special = expect_flag(special, "special")
-    names = expect_tokenizers((first, second, third), repeats=True)  # two panels may show the same one
-    example = expect_choice(example, ("", *EXAMPLES_BY_KEY), "example")
-    return await PANELS_LANE.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names, example,
-                                       shown_text)
-
-
-async def update_embedding(text: str, init: str) -> tuple[str, str, str]:
-    """(shape and one-hot check, memory and parameters, plots) for the GPT-2 ids of the current input."""
-    shape, memory, caption, figure = await update_embedding_parts(text, init)
-    return shape, memory, caption + figure
-
-
-async def update_embedding_parts(text: str, init: str) -> tuple[str, str, str, str]:
-    """update_embedding's answer with its plots in two parts, (shape, memory, the plots' caption, their figure):
-    the edit route sends the figure only when it changed."""
-    from config import GPTConfig
-    from playground.lesson.embedding import INITS
-    from playground.page.embedding_view import embedding_parts
-
-    text, init = expect_text(text), expect_choice(init, INITS, "init")
-    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    n_all, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
-    return await EMBEDDING_LANE.run(embedding_parts, n_all, tokens, init)  # its plots: at most 1,024 tokens
-
-
-async def update_one_hot(text: str, init: str) -> str:
-    """one_hot(ids) @ E against the lookup E[ids], run now on the GPT-2 ids of the current input."""
-    from config import GPTConfig
-    from playground.lesson.embedding import INITS
-    from playground.page.embedding_view import one_hot_html
-
-    text, init = expect_text(text), expect_choice(init, INITS, "init")
-    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    _, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
-    return await EMBEDDING_LANE.run(one_hot_html, tokens, init)
-
-
-async def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
-    """The GPT-2 ids of text (the first 1,024) through the lesson's TokenEmbedding: shape, dtype, ids and
-    pieces, the parameter counts (tied and untied), one-hot x E against the lookup, and the cosine
-    similarity of the first 64 rows."""
-    from config import GPTConfig
-    from playground.lesson.embedding import INITS, embed_summary
-
-    text, init = expect_text(text), expect_choice(init, INITS, "init")
-    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    _, tokens = await API_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
-    return await API_LANE.run(embed_summary, tokens, init)
-
-
-def whole_number_from_page(value: object) -> object:
-    """A whole number the page's number boxes send as 8.0 -> 8; anything else unchanged, for the batch to refuse."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
-def batch_text(text: object) -> str:
-    """The text the batch is cut from: the part tokenised (MAX_INPUT_CHARS), lone surrogates replaced, as the panels."""
-    return replace_lone_surrogates(expect_text(text)[:MAX_INPUT_CHARS])[0]
-
-
-async def update_batch(text: str, batch_size: object, block_size: object, seed: object) -> str:
-    """The batch section for the text and the B, T and seed boxes: the ids, shape and memory, or why not."""
-    from playground.lesson.batch import gpt2_ids
-    from playground.page.batch_view import batch_html
-
-    text = batch_text(text)
-    numbers = [whole_number_from_page(v) for v in (batch_size, block_size, seed)]
-    ids = await EMBEDDING_LANE.run_sized(text, gpt2_ids, text)  # a long text in the worker; the cut here (torch)
-    return await EMBEDDING_LANE.run(batch_html, tuple(ids), *numbers)
-
-
-async def batch_or_error(text: str, batch_size: object, block_size: object, seed: object) -> dict:
-    """playground.batch's dict of the (checked) text, or {"error": the one line saying why it cannot be cut}."""
-    from playground.lesson.batch import batch_of_ids, gpt2_ids
-
-    ids = await API_LANE.run_sized(text, gpt2_ids, text)
-    try:
-        return await API_LANE.run(batch_of_ids, ids, batch_size, block_size, seed)
-    except ValueError as err:
-        return {"error": str(err)}
-
-
-async def batch_api(text: str, batch_size: int = 4, block_size: int = 8, seed: int = 0) -> dict:
-    """B windows of T consecutive GPT-2 ids of text, cut as nanoGPT's get_batch cuts them
-    (torch.randint(len(ids) - T, (B,)) from a generator seeded with seed): offsets, ids (B x T), shape
-    [B, T, 768], and the bytes of the float32 one-hot (B, T, 50257), the float32 dense (B, T, 768) and the
-    int64 ids (B, T). B is at most 64, T at most 1,024 (GPT-2's block_size); the text (its first 100,000
-    characters) needs at least T + 1 ids."""
-    answer = await batch_or_error(batch_text(text), batch_size, block_size, seed)
-    if "error" in answer:
-        raise refuse(answer["error"])
-    return answer
-
-
-def lessons_batch() -> tuple:
-    """"Try the lesson's batch": a text long enough for (32, 1024), the 200 English FLORES sentences joined
-    (5,613 GPT-2 ids), no example, and B = 32, T = 1024."""
-    from playground.lesson.embedding import LESSON_BATCH
-    from playground.lesson.premium import BASELINE, sentences
-
-    return ("\n".join(sentences(BASELINE)), "", *LESSON_BATCH)
+# --- what a link opens the page with --------------------------------------------------------
 
 
 def unpack_share_text(packed: str) -> str | None:
@@ -205,124 +66,6 @@ def text_from_url(query: dict) -> str:
         return query["text"][:MAX_INPUT_CHARS]
     example = EXAMPLES_BY_KEY.get(query.get("example", ""))
     return example.text if example else DEFAULT_TEXT
-
-
-async def export(fmt: str, text: str, special: bool, *names: str) -> str:
-    """The download buttons: the tokens of the panels' tokenizers as CSV or JSON."""
-    text, special = expect_text(text), expect_flag(special, "special")
-    names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
-    return await PANELS_LANE.run_sized(text, work.export_text, text, special, fmt, names)
-
-
-async def export_json(text: str, special: bool, batch_size: object, block_size: object, seed: object,
-                      *names: str) -> str:
-    """The JSON download: export's, with the batch of the B, T and seed boxes (or why it cannot be cut)."""
-    text, special = expect_text(text), expect_flag(special, "special")
-    names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
-    numbers = (whole_number_from_page(v) for v in (batch_size, block_size, seed))
-    cut = await batch_or_error(batch_text(text), *numbers)
-    return await PANELS_LANE.run_sized(text, work.export_text, text, special, "json", names, cut)
-
-
-async def compare_api(text: str, special: bool = False, tokenizers: list[str] | None = None) -> dict:
-    """compare() for text, through the API: at most 100,000 characters (`cut_chars` says how many
-    were cut). With more than 1,000 tokens in any tokenizer (work.API_LIST_TOKENS), the answer is
-    `packed`: each tokenizer's `ids`, `starts` and `ends` are strings of space-separated integers,
-    and `tokens` holds the first 1,000 tokens as dicts. Every count covers all tokens. `tokenizers`
-    lists known names (the eight, and any added at launch), each at most once (default: gpt2, bert,
-    llama)."""
-    text, special = expect_text(text), expect_flag(special, "special")
-    if tokenizers is not None and not isinstance(tokenizers, list):
-        raise refuse(f"tokenizers must be a list of names from {', '.join(tokenizer_names())}; got {quote(tokenizers)}")
-    names = DEFAULT_TOKENIZERS if tokenizers is None else expect_tokenizers(tokenizers)
-    return await API_LANE.run_sized(text, work.api_answer, text, special, names)
-
-
-async def chat_api(messages: list, tokenizer: str = "llama3", add_generation_prompt: bool = True) -> dict:
-    """playground.chat for a conversation through the API: [{"role": "system" | "user" | "assistant",
-    "content": str}, ...] in `tokenizer`'s chat format, the text, ids and tokens (structure or a message's
-    content). At most 200 messages and 100,000 characters of content; a conversation the format refuses,
-    or a bad one, is an error saying why."""
-    from playground.tokenizers.chat import chat
-
-    [tokenizer] = expect_tokenizers([tokenizer])
-    add_generation_prompt = expect_flag(add_generation_prompt, "add_generation_prompt")
-    try:
-        return await API_LANE.run(chat, messages, tokenizer, add_generation_prompt)
-    except ValueError as err:
-        raise refuse(str(err)[:300]) from None
-
-
-async def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
-    """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): at most the
-    first 64 chunks, 256 bytes of a chunk and 100,000 pieces in all steps (`cut` says so). Each chunk of a
-    tokenizer that spells pieces its own way says how the page draws them ("shown": display.step_labels)."""
-    from playground.page.display import step_labels
-    from playground.tokenizers.replay import replay
-
-    text = expect_text(text)
-    [tokenizer] = expect_tokenizers([tokenizer])
-    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
-    return step_labels(await API_LANE.run_sized(text, replay, text, tokenizer))
-
-
-@lru_cache(maxsize=1)
-def premium_result() -> tuple[dict, bytes]:
-    """The token premium of every tokenizer (the eight and any added at launch) and its chart, computed once.
-    The built-ins' counts and chart are stored (scripts/premium.py), so they take no tokenizer; a tokenizer
-    without stored counts is counted in the worker process (the server's own memory does not pay for
-    tokenizers it may never show)."""
-    from playground.lesson.premium import premium_png_for, stored_counts
-
-    names = tokenizer_names()
-    if set(names) <= set(stored_counts()["tokenizers"]):
-        return premium_png_for(names)
-    return server.run_in_worker(premium_png_for, names)
-
-
-def premium_api() -> dict:
-    """The token premium of 12 languages (FLORES-200, 200 sentences each) for every tokenizer: the eight,
-    then any added at launch."""
-    return premium_result()[0]
-
-
-def premium_section() -> str:
-    """The Languages section, from the premium computed once in the worker."""
-    result, png = premium_result()
-    return premium_html(result, png, {name: tokenizer_label(name) for name in result["tokenizers"]})
-
-
-def examples_slide(first: str = "gpt2", second: str = "bert", third: str = "llama", all_eight: bool = False) -> str:
-    """The slide for the panels' tokenizers (or all of them: the eight and any added), its inputs checked first."""
-    names = tokenizer_names() if expect_flag(all_eight, "all_eight") else expect_tokenizers((first, second, third), repeats=True)
-    return examples_slide_html(names)
-
-
-def warm_up(freeze: bool = False) -> None:
-    """Load the lesson's three tokenizers, the colours, torch and GPT-2's embedding table, off the path
-    to the first page. The N(0, 1) table, the five other tokenizers and matplotlib's charts load when
-    first asked for: a server that never shows them does not hold them.
-
-    freeze (the server's): then move everything loaded so far, which lives as long as the server, out of
-    the cyclic garbage collector's sight (gc.freeze). Else each full collection walked its 385,000
-    objects: 175 ms, 230 ms on a busy machine, in which no edit was answered, once every few dozen
-    edits (bench/hall.py's worst edit 251 to 273 ms; bench/browser_typing.py's worst key 240 ms)."""
-    import gc
-
-    from playground.lesson.embedding import INITS, colour_table, embedding_table
-    from playground.page.colors import palette
-
-    for name in DEFAULT_TOKENIZERS:
-        get_tokenizer(name)
-    palette("light"), palette("dark")
-    embedding_table(next(iter(INITS)))
-    colour_table()
-    if freeze:
-        gc.collect()
-        gc.freeze()
-
-
-# --- Gradio wiring -----------------------------------------------------------------------
 
 
 def tokenizers_from_url(value: str, defaults: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[str, str, str]:
@@ -364,6 +107,9 @@ def page_for_request(request: gr.Request) -> tuple:
     query = dict(request.query_params)
     note = link_note(query)
     return (*page_from_url(query), gr.HTML(note, visible=bool(note)))  # hidden, it takes no room on the screen
+
+
+# --- Gradio wiring -----------------------------------------------------------------------
 
 
 def register_from_command_line(argv: list[str]) -> None:
@@ -411,7 +157,7 @@ def build_demo() -> gr.Blocks:
                                          min_width=0, scale=0) for e in EXAMPLES]
             clear = gr.Button("Clear", size="sm", elem_id="clear", elem_classes="chip", min_width=0, scale=0)
         text = gr.Textbox(
-            show_label=False, elem_id="input-text", lines=2, max_lines=8,  # focused by playground.js
+            show_label=False, elem_id="input-text", lines=2, max_lines=8,  # focused by lecture.js
             placeholder="Type or paste anything", container=False,
         )
         link_message = gr.HTML(elem_id="link-note", visible=False)  # a damaged share link says so here
@@ -490,27 +236,27 @@ def build_demo() -> gr.Blocks:
                   api_visibility="private",
                   show_progress="hidden")
         # Drawn when opened (a chart is a matplotlib Figure): a page load costs the server no plot.
-        gr.on([slide_section.expand, all_eight.change, *(c.change for c in choosers)], examples_slide,
+        gr.on([slide_section.expand, all_eight.change, *(c.change for c in choosers)], handlers.examples_slide,
               inputs=[*choosers, all_eight], outputs=slide, api_visibility="private", show_progress="hidden",
               preprocess=False, trigger_mode="always_last")
-        languages.expand(premium_section, outputs=premium, api_visibility="private")
+        languages.expand(handlers.premium_section, outputs=premium, api_visibility="private")
         # An edit: the page's own JavaScript posts it to edit_route (off the queue) and paints the answer.
         edit_inputs = [text, mark_ws, view, special, *choosers, example_key, init]
         gr.on([i.change for i in edit_inputs], None, inputs=edit_inputs, js="(...values) => playgroundEdit(values)")
         # The same work as the API's /panels and /embedding, through the queue; no page event triggers them.
         gr.on(
-            [], update_panels,
+            [], handlers.update_panels,
             inputs=[text, mark_ws, view, special, *choosers, example_key], outputs=[note, *panels, prompt, answer],
             preprocess=False,  # the handler checks the raw values itself, and logs none of them
-            trigger_mode="always_last", concurrency_id="panels", concurrency_limit=None,  # PANELS_LANE limits
+            trigger_mode="always_last", concurrency_id="panels", concurrency_limit=None,  # handlers.PANELS_LANE limits
             show_progress="hidden", api_name="panels",
         )
         gr.on(
-            [], update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
+            [], handlers.update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
             preprocess=False, trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=None,
             show_progress="hidden", api_name="embedding",
         )
-        one_hot_run.click(update_one_hot, inputs=[text, init], outputs=one_hot, concurrency_id="embedding",
+        one_hot_run.click(handlers.update_one_hot, inputs=[text, init], outputs=one_hot, concurrency_id="embedding",
                           concurrency_limit=None, preprocess=False, api_visibility="private", show_progress="minimal")
         gr.on([text.change, init.change], None, outputs=one_hot, js="() => ''")  # a result for other ids goes
         # The batch is drawn off the keystroke path: batch.js clicks the hidden button once its inputs have
@@ -518,10 +264,10 @@ def build_demo() -> gr.Blocks:
         batch_inputs = [text, batch_size, block_size, batch_seed]
         gr.on([i.change for i in batch_inputs], None, inputs=batch_inputs,
               js="(...values) => playgroundBatchSoon(values)")
-        batch_redraw.click(update_batch, inputs=batch_inputs, outputs=batch_view, preprocess=False,
+        batch_redraw.click(handlers.update_batch, inputs=batch_inputs, outputs=batch_view, preprocess=False,
                            trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=None,
                            api_visibility="private", show_progress="hidden")
-        lesson_batch.click(lessons_batch, outputs=[text, example_key, batch_size, block_size],
+        lesson_batch.click(handlers.lessons_batch, outputs=[text, example_key, batch_size, block_size],
                            api_visibility="private", show_progress="hidden")
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
             button.click(None, outputs=[text, example_key, *choosers],  # its text, key and three panels
@@ -542,8 +288,9 @@ def build_demo() -> gr.Blocks:
         size_down.click(None, js="() => playgroundStepSize(-1)")
         size_up.click(None, js="() => playgroundStepSize(1)")
         keys.click(None, js="() => playgroundToggleKeys()")
-        for button, fmt, handler, inputs in ((csv_button, "csv", functools.partial(export, "csv"), [text, special]),
-                                             (json_button, "json", export_json, [text, special, *batch_inputs[1:]])):
+        csv_export = functools.partial(handlers.export, "csv")
+        for button, fmt, handler, inputs in ((csv_button, "csv", csv_export, [text, special]),
+                                             (json_button, "json", handlers.export_json, [text, special, *batch_inputs[1:]])):
             button.click(
                 handler, inputs=[*inputs, *choosers], outputs=download_data,
                 concurrency_id="panels", concurrency_limit=None, preprocess=False,
@@ -551,12 +298,12 @@ def build_demo() -> gr.Blocks:
             ).then(None, inputs=download_data, js=f"(data) => playgroundDownload(data, 'tokens.{fmt}')")
         # No Gradio limit on the events that take text: their lanes limit the short texts worked on at
         # once, and a long text waits for the big-input worker without holding a slot a short one needs.
-        gr.api(compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=None)
-        gr.api(embed_api, api_name="embed", concurrency_id="compare", concurrency_limit=None)
-        gr.api(replay_api, api_name="replay", concurrency_id="compare", concurrency_limit=None)
-        gr.api(batch_api, api_name="batch", concurrency_id="compare", concurrency_limit=None)
-        gr.api(chat_api, api_name="chat", concurrency_id="compare", concurrency_limit=None)
-        gr.api(premium_api, api_name="premium", concurrency_id="premium", concurrency_limit=1)  # computed once
+        gr.api(handlers.compare_api, api_name="compare", concurrency_id="compare", concurrency_limit=None)
+        gr.api(handlers.embed_api, api_name="embed", concurrency_id="compare", concurrency_limit=None)
+        gr.api(handlers.replay_api, api_name="replay", concurrency_id="compare", concurrency_limit=None)
+        gr.api(handlers.batch_api, api_name="batch", concurrency_id="compare", concurrency_limit=None)
+        gr.api(handlers.chat_api, api_name="chat", concurrency_id="compare", concurrency_limit=None)
+        gr.api(handlers.premium_api, api_name="premium", concurrency_id="premium", concurrency_limit=1)  # computed once
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
     return demo
@@ -567,9 +314,7 @@ def app_kwargs() -> dict:
     route served beside Gradio's own routes (FastAPI takes routes in its constructor)."""
     from starlette.middleware import Middleware
 
-    from playground.page import edit_route
-
-    from playground.page import chat_route
+    from playground.page import chat_route, edit_route
 
     return {"middleware": [Middleware(server.Guard)], "routes": edit_route.ROUTES + chat_route.ROUTES}
 
@@ -581,6 +326,40 @@ def chat_example_json() -> dict:
     return {"key": chat_example.KEY, "messages": chat_example.MESSAGES, "tokenizers": list(chat_example.TOKENIZERS)}
 
 
+def page_head() -> str:
+    """The page's head: the values its scripts read from the server, then PAGE_SCRIPTS in order, each named
+    (sourceURL) so that the browser's console and stack traces say which file a line is in."""
+    values = (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
+              f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
+              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};")
+    scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)
+    return "".join(f"<script>{script}</script>" for script in (values, *scripts))
+
+
+def warm_up(freeze: bool = False) -> None:
+    """Load the lesson's three tokenizers, the colours, torch and GPT-2's embedding table, off the path
+    to the first page. The N(0, 1) table, the five other tokenizers and matplotlib's charts load when
+    first asked for: a server that never shows them does not hold them.
+
+    freeze (the server's): then move everything loaded so far, which lives as long as the server, out of
+    the cyclic garbage collector's sight (gc.freeze). Else each full collection walked its 385,000
+    objects: 175 ms, 230 ms on a busy machine, in which no edit was answered, once every few dozen
+    edits (bench/hall.py's worst edit 251 to 273 ms; bench/browser_typing.py's worst key 240 ms)."""
+    import gc
+
+    from playground.lesson.embedding import INITS, colour_table, embedding_table
+    from playground.page.colors import palette
+
+    for name in DEFAULT_TOKENIZERS:
+        get_tokenizer(name)
+    palette("light"), palette("dark")
+    embedding_table(next(iter(INITS)))
+    colour_table()
+    if freeze:
+        gc.collect()
+        gc.freeze()
+
+
 def launch(demo: gr.Blocks) -> None:
     """Serve on GRADIO_SERVER_NAME:GRADIO_SERVER_PORT (default 127.0.0.1:7860), warming up in the background."""
     # matplotlib keeps its font cache in the app's own temp dir: the app writes nothing anywhere else.
@@ -589,9 +368,7 @@ def launch(demo: gr.Blocks) -> None:
     server.bound_connections()
     server.same_origin_only()
     server.tune_malloc()
-    # Once serving, Gradio HEADs its own page with a 3 s timeout and exits when that times out, as it
-    # can on a busy 2-core laptop (the warm-up loads torch beside it): the address is the one asked for.
-    gr.networking.url_ok = lambda url: True
+    server.skip_own_page_check()
     threading.Thread(target=warm_up, args=(True,), name="warm-up", daemon=True).start()
     demo.launch(
         app_kwargs=app_kwargs(),
@@ -607,12 +384,7 @@ def launch(demo: gr.Blocks) -> None:
         # A long text waits on the event loop, so every event the queue admits may be under way.
         max_threads=server.QUEUE_MAX_SIZE,
         css="\n".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in ("playground.css", "batch.css", "chat.css")),
-        head=(f"<script>const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
-              f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
-              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
-              f"{(STATIC_DIR / 'playground.js').read_text(encoding='utf-8')}</script>"
-              f"<script>{(STATIC_DIR / 'batch.js').read_text(encoding='utf-8')}</script>"
-              f"<script>{(STATIC_DIR / 'chat.js').read_text(encoding='utf-8')}</script>"),
+        head=page_head(),
         footer_links=["api"],
         # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.
         theme=gr.themes.Default(

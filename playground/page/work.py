@@ -104,7 +104,7 @@ def undertrained_ids(name: str, ids: list[int]) -> dict[str, dict] | None:
 
 
 def api_answer(text: str, special: bool, names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> dict:
-    """compare() for text as /compare sends it (see web.compare_api)."""
+    """compare() for text as /compare sends it (see handlers.compare_api)."""
     result, cut = compare_limited(text, special, API_LIST_TOKENS, names)
     packed = any(t["count"] > API_LIST_TOKENS for t in result["tokenizers"])
     if packed:  # new dicts: the cached result is shared, never changed

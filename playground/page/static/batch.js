@@ -1,5 +1,5 @@
 // The lesson's batch (playground/page/batch_view.py): drawn off the keystroke path, and each of its ids linked
-// to where it came from. Loaded after playground.js (web.py), whose playgroundLight it uses.
+// to where it came from. Loaded after card.js (web.PAGE_SCRIPTS), whose playgroundLight it uses.
 
 // Gradio calls this with the batch's inputs (text, B, T, seed) whenever one changes. Once they have stayed the
 // same for PLAYGROUND_BATCH_WAIT_MS and differ from those last drawn, it clicks the hidden #batch-redraw, whose
@@ -67,7 +67,7 @@ function playgroundBatchSoon(values) {
         `in this batch; ${where}.`);
   }
 
-  document.addEventListener("mouseover", (e) => {  // after playground.js's own, which has let go of its lights
+  document.addEventListener("mouseover", (e) => {  // after card.js's own, which has let go of its lights
     const cell = e.target.closest && e.target.closest("#batch-ids i[data-id]");
     unlight();
     if (cell) light(cell);

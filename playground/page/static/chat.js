@@ -1,7 +1,7 @@
 // The Chat view: message rows (role, content, add, remove) in #chat-messages, and the conversation
 // drawn in the three panels' tokenizers at once, each in its model's chat format (POST playground/chat,
 // chat_route.py), the format's structure tokens drawn apart. Hovering a content token lights the tokens of the
-// other panels over the same characters of the same message; a click pins them. Loaded after playground.js.
+// other panels over the same characters of the same message; a click pins them. Loaded after the page's other scripts (web.PAGE_SCRIPTS).
 
 const playgroundChat = {on: false, messages: [], tokenizers: PLAYGROUND_DEFAULT_TOKENIZERS, sent: 0, painted: 0, csv: "", json: "", timer: null};
 const PLAYGROUND_CHAT_ROLES = ["system", "user", "assistant"];

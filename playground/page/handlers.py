@@ -1,0 +1,249 @@
+"""The handlers every way into the server calls: the page's edit route (edit_route) and its Gradio events
+(web), the API's queued events (/panels, /embedding, /compare, ...), gradio_client and plain HTTP.
+
+Every handler checks its inputs first (playground.page.inputs), then works on the text in its lane
+(server.Lane): a short one in a thread, a long one in the big-input worker, awaited without holding a
+slot, whoever calls it. The edit route awaits update_panel_parts and update_embedding_parts, the same
+work as the API's /panels and /embedding events (update_panels, update_embedding), which no page event
+triggers any more.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from playground.lesson.examples import EXAMPLES_BY_KEY
+from playground.page import server, work
+from playground.page.inputs import expect_choice, expect_flag, expect_text, quote, refuse
+from playground.page.premium_view import premium_html
+from playground.page.slide_view import examples_slide_html
+from playground.page.work import MAX_INPUT_CHARS
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, check_tokenizers, tokenizer_label, tokenizer_names
+from playground.tokenizers.spans import replace_lone_surrogates
+
+VIEWS = ("text", "ids")  # what the blocks show
+# Each event's work: up to four short texts at once in threads, long ones waiting for the worker outside them.
+PANELS_LANE, EMBEDDING_LANE, API_LANE = server.Lane(4), server.Lane(4), server.Lane(4)
+
+
+def expect_tokenizers(names: object, repeats: bool = False) -> tuple[str, ...]:
+    """Known tokenizer names, each at most once unless `repeats` (registry.check_tokenizers), or a short clear error."""
+    try:
+        return check_tokenizers(names, repeats)
+    except ValueError as err:
+        raise refuse(str(err)) from None
+
+
+async def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, first: str = "gpt2",
+                  second: str = "bert", third: str = "llama", example: str = "") -> tuple[str, ...]:
+    """(note, one panel for each of the three chosen tokenizers, the example's question, its answer) for
+    the current input and toggles; `example` is the key of the example the text came from, or ""."""
+    note, *panels, prompt, answer = await update_panel_parts(text, mark_whitespace, view, special, first, second,
+                                                             third, example)
+    return (note, *(panel.html() for panel in panels), prompt, answer)
+
+
+async def update_panel_parts(text: str, mark_whitespace: bool, view: str, special: bool, first: str, second: str,
+                             third: str, example: str, shown_text: str | None = None) -> tuple:
+    """update_panels' answer with each panel in its render.PanelParts (the edit route sends them so). With
+    shown_text, the text of the panels the page shows, drawn with the same values but the text, a panel holds
+    only what follows the parts it shares with the one shown, when both texts are short enough to be cached."""
+    text = expect_text(text)
+    if shown_text is not None:
+        shown_text = expect_text(shown_text, "shown_text")
+        if max(len(text), len(shown_text)) > work.CACHED_INPUT_CHARS:
+            shown_text = None  # a long text is worked on whole (and maybe in the worker): no diff
+    mark_whitespace = expect_flag(mark_whitespace, "mark_whitespace")
+    view = expect_choice(view, VIEWS, "view")
+    special = expect_flag(special, "special")
+    names = expect_tokenizers((first, second, third), repeats=True)  # two panels may show the same one
+    example = expect_choice(example, ("", *EXAMPLES_BY_KEY), "example")
+    return await PANELS_LANE.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names, example,
+                                       shown_text)
+
+
+async def update_embedding(text: str, init: str) -> tuple[str, str, str]:
+    """(shape and one-hot check, memory and parameters, plots) for the GPT-2 ids of the current input."""
+    shape, memory, caption, figure = await update_embedding_parts(text, init)
+    return shape, memory, caption + figure
+
+
+async def update_embedding_parts(text: str, init: str) -> tuple[str, str, str, str]:
+    """update_embedding's answer with its plots in two parts, (shape, memory, the plots' caption, their figure):
+    the edit route sends the figure only when it changed."""
+    from config import GPTConfig
+    from playground.lesson.embedding import INITS
+    from playground.page.embedding_view import embedding_parts
+
+    text, init = expect_text(text), expect_choice(init, INITS, "init")
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    n_all, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return await EMBEDDING_LANE.run(embedding_parts, n_all, tokens, init)  # its plots: at most 1,024 tokens
+
+
+async def update_one_hot(text: str, init: str) -> str:
+    """one_hot(ids) @ E against the lookup E[ids], run now on the GPT-2 ids of the current input."""
+    from config import GPTConfig
+    from playground.lesson.embedding import INITS
+    from playground.page.embedding_view import one_hot_html
+
+    text, init = expect_text(text), expect_choice(init, INITS, "init")
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    _, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return await EMBEDDING_LANE.run(one_hot_html, tokens, init)
+
+
+async def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
+    """The GPT-2 ids of text (the first 1,024) through the lesson's TokenEmbedding: shape, dtype, ids and
+    pieces, the parameter counts (tied and untied), one-hot x E against the lookup, and the cosine
+    similarity of the first 64 rows."""
+    from config import GPTConfig
+    from playground.lesson.embedding import INITS, embed_summary
+
+    text, init = expect_text(text), expect_choice(init, INITS, "init")
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    _, tokens = await API_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
+    return await API_LANE.run(embed_summary, tokens, init)
+
+
+def whole_number_from_page(value: object) -> object:
+    """A whole number the page's number boxes send as 8.0 -> 8; anything else unchanged, for the batch to refuse."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def batch_text(text: object) -> str:
+    """The text the batch is cut from: the part tokenised (MAX_INPUT_CHARS), lone surrogates replaced, as the panels."""
+    return replace_lone_surrogates(expect_text(text)[:MAX_INPUT_CHARS])[0]
+
+
+async def update_batch(text: str, batch_size: object, block_size: object, seed: object) -> str:
+    """The batch section for the text and the B, T and seed boxes: the ids, shape and memory, or why not."""
+    from playground.lesson.batch import gpt2_ids
+    from playground.page.batch_view import batch_html
+
+    text = batch_text(text)
+    numbers = [whole_number_from_page(v) for v in (batch_size, block_size, seed)]
+    ids = await EMBEDDING_LANE.run_sized(text, gpt2_ids, text)  # a long text in the worker; the cut here (torch)
+    return await EMBEDDING_LANE.run(batch_html, tuple(ids), *numbers)
+
+
+async def batch_or_error(text: str, batch_size: object, block_size: object, seed: object) -> dict:
+    """playground.batch's dict of the (checked) text, or {"error": the one line saying why it cannot be cut}."""
+    from playground.lesson.batch import batch_of_ids, gpt2_ids
+
+    ids = await API_LANE.run_sized(text, gpt2_ids, text)
+    try:
+        return await API_LANE.run(batch_of_ids, ids, batch_size, block_size, seed)
+    except ValueError as err:
+        return {"error": str(err)}
+
+
+async def batch_api(text: str, batch_size: int = 4, block_size: int = 8, seed: int = 0) -> dict:
+    """B windows of T consecutive GPT-2 ids of text, cut as nanoGPT's get_batch cuts them
+    (torch.randint(len(ids) - T, (B,)) from a generator seeded with seed): offsets, ids (B x T), shape
+    [B, T, 768], and the bytes of the float32 one-hot (B, T, 50257), the float32 dense (B, T, 768) and the
+    int64 ids (B, T). B is at most 64, T at most 1,024 (GPT-2's block_size); the text (its first 100,000
+    characters) needs at least T + 1 ids."""
+    answer = await batch_or_error(batch_text(text), batch_size, block_size, seed)
+    if "error" in answer:
+        raise refuse(answer["error"])
+    return answer
+
+
+def lessons_batch() -> tuple:
+    """"Try the lesson's batch": a text long enough for (32, 1024), the 200 English FLORES sentences joined
+    (5,613 GPT-2 ids), no example, and B = 32, T = 1024."""
+    from playground.lesson.embedding import LESSON_BATCH
+    from playground.lesson.premium import BASELINE, sentences
+
+    return ("\n".join(sentences(BASELINE)), "", *LESSON_BATCH)
+
+async def export(fmt: str, text: str, special: bool, *names: str) -> str:
+    """The download buttons: the tokens of the panels' tokenizers as CSV or JSON."""
+    text, special = expect_text(text), expect_flag(special, "special")
+    names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
+    return await PANELS_LANE.run_sized(text, work.export_text, text, special, fmt, names)
+
+
+async def export_json(text: str, special: bool, batch_size: object, block_size: object, seed: object,
+                      *names: str) -> str:
+    """The JSON download: export's, with the batch of the B, T and seed boxes (or why it cannot be cut)."""
+    text, special = expect_text(text), expect_flag(special, "special")
+    names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
+    numbers = (whole_number_from_page(v) for v in (batch_size, block_size, seed))
+    cut = await batch_or_error(batch_text(text), *numbers)
+    return await PANELS_LANE.run_sized(text, work.export_text, text, special, "json", names, cut)
+
+
+async def compare_api(text: str, special: bool = False, tokenizers: list[str] | None = None) -> dict:
+    """compare() for text, through the API: at most 100,000 characters (`cut_chars` says how many
+    were cut). With more than 1,000 tokens in any tokenizer (work.API_LIST_TOKENS), the answer is
+    `packed`: each tokenizer's `ids`, `starts` and `ends` are strings of space-separated integers,
+    and `tokens` holds the first 1,000 tokens as dicts. Every count covers all tokens. `tokenizers`
+    lists known names (the eight, and any added at launch), each at most once (default: gpt2, bert,
+    llama)."""
+    text, special = expect_text(text), expect_flag(special, "special")
+    if tokenizers is not None and not isinstance(tokenizers, list):
+        raise refuse(f"tokenizers must be a list of names from {', '.join(tokenizer_names())}; got {quote(tokenizers)}")
+    names = DEFAULT_TOKENIZERS if tokenizers is None else expect_tokenizers(tokenizers)
+    return await API_LANE.run_sized(text, work.api_answer, text, special, names)
+
+
+async def chat_api(messages: list, tokenizer: str = "llama3", add_generation_prompt: bool = True) -> dict:
+    """playground.chat for a conversation through the API: [{"role": "system" | "user" | "assistant",
+    "content": str}, ...] in `tokenizer`'s chat format, the text, ids and tokens (structure or a message's
+    content). At most 200 messages and 100,000 characters of content; a conversation the format refuses,
+    or a bad one, is an error saying why."""
+    from playground.tokenizers.chat import chat
+
+    [tokenizer] = expect_tokenizers([tokenizer])
+    add_generation_prompt = expect_flag(add_generation_prompt, "add_generation_prompt")
+    try:
+        return await API_LANE.run(chat, messages, tokenizer, add_generation_prompt)
+    except ValueError as err:
+        raise refuse(str(err)[:300]) from None
+
+
+async def replay_api(text: str, tokenizer: str = "gpt2") -> dict:
+    """How each token of text is built by `tokenizer`, step by step (playground.tokenizers.replay): at most the
+    first 64 chunks, 256 bytes of a chunk and 100,000 pieces in all steps (`cut` says so). Each chunk of a
+    tokenizer that spells pieces its own way says how the page draws them ("shown": display.step_labels)."""
+    from playground.lesson.display import step_labels
+    from playground.tokenizers.replay import replay
+
+    text = expect_text(text)
+    [tokenizer] = expect_tokenizers([tokenizer])
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    return step_labels(await API_LANE.run_sized(text, replay, text, tokenizer))
+
+
+@lru_cache(maxsize=1)
+def premium_result() -> tuple[dict, bytes]:
+    """The token premium of every tokenizer (the eight and any added at launch) and its chart, computed once.
+    The built-ins' counts and chart are stored (scripts/premium.py), so they take no tokenizer; a tokenizer
+    without stored counts is counted in the worker process (the server's own memory does not pay for
+    tokenizers it may never show)."""
+    from playground.lesson.premium import premium_png_for, stored_counts
+
+    names = tokenizer_names()
+    if set(names) <= set(stored_counts()["tokenizers"]):
+        return premium_png_for(names)
+    return server.run_in_worker(premium_png_for, names)
+
+
+def premium_api() -> dict:
+    """The token premium of 12 languages (FLORES-200, 200 sentences each) for every tokenizer: the eight,
+    then any added at launch."""
+    return premium_result()[0]
+
+
+def premium_section() -> str:
+    """The Languages section, from the premium computed once in the worker."""
+    result, png = premium_result()
+    return premium_html(result, png, {name: tokenizer_label(name) for name in result["tokenizers"]})
+
+
+def examples_slide(first: str = "gpt2", second: str = "bert", third: str = "llama", all_eight: bool = False) -> str:
+    """The slide for the panels' tokenizers (or all of them: the eight and any added), its inputs checked first."""
+    names = tokenizer_names() if expect_flag(all_eight, "all_eight") else expect_tokenizers((first, second, third), repeats=True)
+    return examples_slide_html(names)

@@ -1,0 +1,149 @@
+// The lecture: an example's question, Reveal / Hide, Guess first and presenter view, Clear, and the keys a
+// presentation clicker sends (and the ? overlay that lists them); the text box takes the first key.
+// size: the A- / A+ percentage (fit.js sets it, the share link keeps it); example: the one on the page (?example=).
+const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || ""};
+
+// An example button: its text, key and three tokenizers, and the previous answer hidden again (a new question).
+function playgroundExample(text, key, tokenizers) {
+  playgroundRevealed(false);
+  return [text, key, ...tokenizers];
+}
+
+// Shown (on) or hidden: the answer, the panels' figures that answer the question and, in guess-first mode, the
+// tokens and counts. The button says what it does next: Reveal, or Hide.
+function playgroundRevealed(on) {
+  document.body.classList.toggle("revealed", on);
+  const button = document.getElementById("reveal");
+  if (button) button.textContent = on ? "Hide" : "Reveal";
+}
+
+// Reveal shows the answer; pressing it again (Hide) hides it.
+function playgroundReveal() {
+  playgroundRevealed(!document.body.classList.contains("revealed"));
+}
+
+// Editing the text asks the question again: what Reveal showed is hidden until the next Reveal.
+document.addEventListener("input", (e) => {
+  if (e.target.closest && e.target.closest("#input-text")) playgroundRevealed(false);
+});
+
+// "guess" hides every token and count until Reveal; "present" hides what the room does not need.
+function playgroundMode(mode, on) {
+  document.body.classList.toggle(mode, !!on);
+  if (mode === "guess") playgroundRevealed(false);
+}
+
+// Clear: no text, no example, no question, nothing revealed, pinned or stepped.
+function playgroundClear() {
+  document.body.classList.remove("revealed");
+  playgroundLecture.example = "";
+  if (typeof playgroundCloseSteppers === "function") playgroundCloseSteppers();
+  document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}));  // unpins (the tokens' own handler)
+  return ["", ""];
+}
+
+// Which example is on the page (for the clicker's next / previous).
+document.addEventListener("click", (e) => {
+  const button = e.target.closest && e.target.closest("#examples button[id^='example-']");
+  if (button) playgroundLecture.example = button.id.slice("example-".length);
+}, true);
+
+// The answer's note (why) is one line until clicked: the figures and the tokens keep the screen.
+document.addEventListener("click", (e) => {
+  const note = e.target.closest && e.target.closest("#answer ul ~ p");
+  if (note) note.classList.toggle("open");
+});
+
+// Keys a presentation clicker sends, with the focus outside the text box and the lists: PageDown / PageUp
+// and the arrow keys go to the next / previous example, r is Reveal / Hide, ? shows the keys (Escape unpins,
+// in the tokens' own handler, and closes the keys and a big QR code).
+const PLAYGROUND_KEYS = [["PageDown  →  ↓", "next example"], ["PageUp  ←  ↑", "previous example"],
+                         ["r", "Reveal / Hide"], ["Escape", "unpin a token, close this"], ["?", "these keys"]];
+
+function playgroundToggleKeys(show) {
+  let help = document.getElementById("keys-help");
+  if (!help) {
+    help = document.createElement("div");
+    help.id = "keys-help";
+    help.setAttribute("role", "dialog");
+    help.setAttribute("aria-label", "Keys");
+    help.innerHTML = "<h3>Keys (click outside the text box first)</h3><dl></dl>";
+    const list = help.querySelector("dl");
+    for (const [keys, what] of PLAYGROUND_KEYS) {
+      const dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = keys;
+      dd.textContent = what;
+      list.append(dt, dd);
+    }
+    help.addEventListener("click", () => playgroundToggleKeys(false));
+    help.hidden = true;
+    document.body.appendChild(help);
+  }
+  help.hidden = show === undefined ? !help.hidden : !show;
+}
+
+function playgroundTyping(el) {
+  return !!el && el.matches && (el.matches("textarea, select, [contenteditable=''], [contenteditable='true']") ||
+    (el.matches("input") && !el.matches("[type=checkbox], [type=radio], [type=button], [type=submit], [type=range]")));
+}
+
+function playgroundGoToExample(step) {
+  const buttons = [...document.querySelectorAll("#examples button[id^='example-']")];
+  if (!buttons.length) return;
+  const at = buttons.findIndex((b) => b.id === `example-${playgroundLecture.example}`);
+  const next = at < 0 ? (step > 0 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
+  buttons[next].click();
+}
+
+function playgroundRevealShown() {
+  const reveal = document.getElementById("reveal");
+  return Boolean(reveal && reveal.checkVisibility());
+}
+
+// The keys the clicker's handler below takes with nothing focused: they are not sent into the text box.
+function playgroundIsLectureKey(key) {
+  return key === "?" || ((key === "r" || key === "R") && playgroundRevealShown());
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || playgroundTyping(e.target)) return;
+  if (e.target.closest && e.target.closest("#panels .tok, #view")) return;  // arrows move between tokens, views
+  if (e.key === "Escape") {
+    playgroundToggleKeys(false);
+    playgroundBigQr(false);
+    return;
+  }
+  const step = {PageDown: 1, ArrowRight: 1, ArrowDown: 1, PageUp: -1, ArrowLeft: -1, ArrowUp: -1}[e.key];
+  if (step) {
+    e.preventDefault();
+    playgroundGoToExample(step);
+  } else if (e.key === "r" || e.key === "R") {
+    if (playgroundRevealShown()) { e.preventDefault(); document.getElementById("reveal").click(); }
+  } else if (e.key === "?") {
+    e.preventDefault();
+    playgroundToggleKeys();
+  }
+});
+
+// The text box takes the first key. Top-level, it is focused as the page loads (Gradio's autofocus is off:
+// in a frame of another origin, a Space's page, the browser refuses autofocus and logs an error); anywhere,
+// a first character typed with nothing focused (a tap on the frame, then a key) goes into the box, at its end.
+function playgroundFocusTextBox() {
+  const box = document.querySelector("#input-text textarea");
+  if (!box) return false;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+  return true;
+}
+if (window.self === window.top) {
+  (function focusOnLoad(tries) {
+    if (!playgroundFocusTextBox() && tries > 0) setTimeout(() => focusOnLoad(tries - 1), 50);
+  })(200);
+}
+document.addEventListener("keydown", (e) => {
+  const nothingFocused = !document.activeElement || document.activeElement === document.body;
+  if (nothingFocused && e.key.length === 1 && e.key !== " " && !e.ctrlKey && !e.metaKey && !e.altKey
+      && !playgroundIsLectureKey(e.key)) {
+    playgroundFocusTextBox();
+  }
+}, true);

@@ -1,0 +1,223 @@
+"""What server.py replaces, wraps, extends or reads of Gradio, uvicorn, starlette, h11 and asyncio
+(server.PATCHES) still has the shape it was written against (Gradio 6.31, starlette 1.10, uvicorn 0.54, h11 0.16).
+
+A patch onto an internal that an upgrade renamed or changed does not fail by itself: an assignment to a
+name nobody reads any more, or a stand-in with the wrong parameters, leaves the server quietly without the
+guard rail (the user's text kept in the session, a traceback quoting it in the log). Here each one fails
+loudly instead, naming what changed. The facts are read in a fresh interpreter, where nothing is patched
+(other tests start servers in this one).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run_fresh
+from playground.page import server
+
+SERVER_SOURCE = Path(server.__file__).read_text(encoding="utf-8")
+
+FACTS = r'''
+import asyncio, importlib, inspect, json, re, sys, traceback
+import h11
+import gradio.blocks, gradio.networking, gradio.queueing, gradio.route_utils, gradio.routes, gradio.server_messages
+import gradio.state_holder, gradio.utils, starlette._utils, uvicorn.config
+from uvicorn.protocols.http import h11_impl
+
+
+def resolve(target):
+    """Whether a dotted name is there: a module's attribute, a class's, or one the class's __init__ sets."""
+    parts = target.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for k, name in enumerate(parts[cut:], cut):
+            if hasattr(obj, name):
+                obj = getattr(obj, name)
+            elif inspect.isclass(obj) and k == len(parts) - 1:
+                return re.search(rf"\bself\.{name}\s*[:=]", inspect.getsource(obj.__init__)) is not None
+            else:
+                return False
+        return True
+    return False
+
+
+def source(obj):
+    return " ".join(inspect.getsource(obj).split())  # whitespace as single spaces: the code, not its layout
+
+
+def signature(obj):
+    return str(inspect.signature(obj))
+
+
+H11 = h11_impl.H11Protocol
+FACTS = {
+    "resolved": lambda: {target: resolve(target) for target in json.loads(sys.argv[1])},
+    "signature of parent_configures_cors": lambda: signature(gradio.route_utils.CustomCORSMiddleware.parent_configures_cors),
+    "signature of _update_value_in_config": lambda: signature(gradio.state_holder.SessionState._update_value_in_config),
+    "signature of error_payload": lambda: signature(gradio.queueing.error_payload),
+    "signature of url_ok": lambda: signature(gradio.networking.url_ok),
+    "signature of print_exc": lambda: signature(traceback.print_exc),
+    "signatures of H11Protocol's": lambda: [signature(getattr(H11, name)) for name in
+                                            ("connection_made", "connection_lost", "on_response_complete", "handle_events")],
+    "signatures of Queue's": lambda: [signature(getattr(asyncio.Queue, name)) for name in ("_init", "_put", "_get")],
+    "signature of get_route_path": lambda: signature(starlette._utils.get_route_path),
+    "config_parameters": lambda: list(inspect.signature(uvicorn.config.Config.__init__).parameters),
+    "cors_passes_on_when_parent_configures": lambda: "if self.parent_configures_cors(): await self.app(scope, receive, send) return"
+                in source(gradio.route_utils.CustomCORSMiddleware.__call__),
+    "config_writes_from_events": lambda: source(gradio.blocks).count("state._update_value_in_config("),
+    "traceback_is_the_module": lambda: {m.__name__: m.traceback is traceback
+                                        for m in (gradio.queueing, gradio.routes, gradio.route_utils, gradio.utils)},
+    "print_exc_calls": lambda: {m.__name__: source(m).count("traceback.print_exc()")
+                                for m in (gradio.queueing, gradio.routes, gradio.route_utils, gradio.utils)},
+    "async_queue_is_asyncio_queue": lambda: gradio.queueing.AsyncQueue is asyncio.Queue,
+    "session_queues_made": lambda: source(gradio.queueing.Queue).count("= AsyncQueue()"),
+    "error_payload_is_utils": lambda: gradio.queueing.error_payload is gradio.utils.error_payload,
+    "error_payload_calls": lambda: source(gradio.queueing).count("= error_payload("),
+    "url_ok_calls": lambda: source(gradio.blocks.Blocks.launch).count("networking.url_ok("),
+    "h11_protocol_sets": lambda: [f"self.{name}" for name in ("conn", "connections", "transport", "loop")
+                                  if re.search(rf"self\.{name} = ", source(H11))],
+    "conn_is_h11": lambda: "self.conn = h11.Connection(" in source(H11.__init__),
+    "h11_properties": lambda: [name for name in ("trailing_data", "their_state")
+                               if isinstance(getattr(h11.Connection, name, None), property)],
+    "h11_idle": lambda: isinstance(getattr(h11, "IDLE", None), type),
+    "status_phrases": lambda: {str(s): h11_impl.STATUS_PHRASES[s].decode() for s in (414, 431, 503)},
+    "queue_init_sets": lambda: source(asyncio.Queue._init),
+    "completed_fields": lambda: sorted(set(gradio.server_messages.ProcessCompletedMessage.model_fields)
+                                       & {"event_id", "success", "output"}),
+    "queue_sets": lambda: [name for name in ("pending_messages_per_session", "event_ids_to_events", "pending_event_ids_session")
+                           if re.search(rf"\bself\.{name}\s*[:=]", source(gradio.queueing.Queue.__init__))],
+    "app_gets_blocks": lambda: callable(getattr(gradio.routes.App, "get_blocks", None)),
+    "blocks_queue": lambda: "self._queue = queueing.Queue(" in source(gradio.blocks.Blocks),
+    "fns_shape": lambda: signature(gradio.blocks.Blocks.fns.fget) if isinstance(gradio.blocks.Blocks.fns, property) else None,
+    "block_function_sets": lambda: [name for name in ("fn", "inputs", "api_name")
+                                    if f"self.{name} = " in source(gradio.blocks.BlockFunction.__init__)],
+}
+
+
+def fact(compute):
+    try:
+        return compute()
+    except Exception as err:  # a name gone: said, and the other facts are still read
+        return f"not read: {type(err).__name__}: {err}"
+
+
+print(json.dumps({name: fact(compute) for name, compute in FACTS.items()}))
+'''
+
+
+@pytest.fixture(scope="module")
+def facts() -> dict:
+    targets = json.dumps([patch.target for patch in server.PATCHES])
+    return json.loads(run_fresh(f"import sys; sys.argv[1:] = [{targets!r}]\n{FACTS}").splitlines()[-1])
+
+
+def test_every_patched_name_is_still_there(facts):
+    missing = [target for target, found in facts["resolved"].items() if not found]
+    assert missing == [], f"renamed or gone in this Gradio / uvicorn / starlette / h11: {missing}; see server.PATCHES"
+
+
+def own_classes() -> set[str]:
+    return {node.name for node in ast.walk(ast.parse(SERVER_SOURCE)) if isinstance(node, ast.ClassDef)}
+
+
+def test_every_assignment_into_another_package_is_listed():
+    """server.py assigns onto another package's names only where PATCHES says so (by the name assigned): a
+    patch added without its line in the table fails here."""
+    assigned = set()
+    for node in ast.walk(ast.parse(SERVER_SOURCE)):
+        for target in node.targets if isinstance(node, ast.Assign) else []:
+            root = target
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(target, ast.Attribute) and isinstance(root, ast.Name) and \
+                    root.id not in {"self"} | own_classes():
+                assigned.add(target.attr)
+    listed = {patch.target.rsplit(".", 1)[1] for patch in server.PATCHES if patch.change in ("replaced", "wrapped")}
+    assert assigned == {"parent_configures_cors", "_update_value_in_config", "traceback", "AsyncQueue",
+                        "error_payload", "url_ok", "__init__"}
+    assert assigned == listed
+
+
+def test_the_table_says_how_and_why():
+    assert all(p.change in ("replaced", "wrapped", "subclassed", "read") and p.by and p.why for p in server.PATCHES)
+    assert len({p.target for p in server.PATCHES}) == len(server.PATCHES)
+
+
+def test_cors_is_passed_on_when_the_parent_app_configures_it(facts):
+    """same_origin_only: Gradio's CORS middleware asks parent_configures_cors() and, when True, hands the request on."""
+    assert facts["signature of parent_configures_cors"] == "(self) -> 'bool'"
+    assert facts["cors_passes_on_when_parent_configures"]
+
+
+def test_the_session_config_is_written_by_one_method(facts):
+    """keep_no_user_values: the session copies event values only through _update_value_in_config (four calls in
+    gradio.blocks), which the stand-in takes with the same parameters."""
+    assert facts["signature of _update_value_in_config"] == "(self, key: 'int', value: 'Any')"
+    assert facts["config_writes_from_events"] == 4
+
+
+def test_gradio_prints_tracebacks_through_its_modules_traceback(facts):
+    """_TracebackWithoutMessages stands in for the module `traceback` where Gradio calls print_exc()."""
+    assert facts["traceback_is_the_module"] == dict.fromkeys(
+        ["gradio.queueing", "gradio.routes", "gradio.route_utils", "gradio.utils"], True)
+    assert facts["print_exc_calls"] == {"gradio.queueing": 3, "gradio.routes": 1, "gradio.route_utils": 1,
+                                        "gradio.utils": 1}
+    assert facts["signature of print_exc"] == "(limit=None, file=None, chain=True)"
+
+
+def test_each_sessions_messages_are_an_async_queue_made_by_name(facts):
+    """UnreadResults replaces gradio.queueing.AsyncQueue (asyncio.Queue), which the queue looks up by that name
+    when it makes a session's messages, and extends asyncio.Queue's _init / _put / _get."""
+    assert facts["async_queue_is_asyncio_queue"]
+    assert facts["session_queues_made"] == 1
+    assert facts["signatures of Queue's"] == ["(self, maxsize)", "(self, item)", "(self)"]
+    assert facts["queue_init_sets"] == "def _init(self, maxsize): self._queue = collections.deque()"
+    assert facts["completed_fields"] == ["event_id", "output", "success"]
+
+
+def test_errors_are_sent_through_error_payload(facts):
+    """_error_said wraps gradio.queueing.error_payload (gradio.utils'), which the queue calls for every failed event."""
+    assert facts["error_payload_is_utils"]
+    assert facts["signature of error_payload"] == \
+        "(error: BaseException | None, show_error: bool) -> dict[str, bool | str | float | None]"
+    assert facts["error_payload_calls"] == 2
+
+
+def test_launch_checks_its_own_page_with_url_ok(facts):
+    """skip_own_page_check replaces gradio.networking.url_ok, which launch() calls through the module."""
+    assert facts["signature of url_ok"] == "(url: 'str') -> 'bool'"
+    assert facts["url_ok_calls"] == 2  # its own page, and a share link's
+
+
+def test_uvicorn_takes_what_bound_connections_passes(facts):
+    assert {"http", "timeout_keep_alive", "backlog", "h11_max_incomplete_event_size"} <= set(facts["config_parameters"])
+
+
+def test_the_h11_protocol_has_what_bounded_h11_protocol_extends_and_reads(facts):
+    assert facts["signatures of H11Protocol's"] == ["(self, transport: 'asyncio.Transport') -> 'None'",
+                                                    "(self, exc: 'Exception | None') -> 'None'", "(self) -> 'None'",
+                                                    "(self) -> 'None'"]
+    assert facts["h11_protocol_sets"] == ["self.conn", "self.connections", "self.transport", "self.loop"]
+    assert facts["conn_is_h11"]
+    assert facts["h11_properties"] == ["trailing_data", "their_state"]
+    assert facts["h11_idle"]
+    assert facts["status_phrases"] == {"414": "Request-URI Too Long", "431": "Request Header Fields Too Large",
+                                       "503": "Service Unavailable"}
+
+
+def test_the_queue_and_events_guard_reads_are_there(facts):
+    """Guard reads scope["app"].get_blocks(): its _queue (a gradio.queueing.Queue: pending_messages_per_session,
+    event_ids_to_events, pending_event_ids_session) and its fns (fn_index -> BlockFunction: fn, inputs, api_name)."""
+    assert facts["app_gets_blocks"]
+    assert facts["blocks_queue"]
+    assert facts["queue_sets"] == ["pending_messages_per_session", "event_ids_to_events", "pending_event_ids_session"]
+    assert facts["fns_shape"] == "(self) -> 'dict[int, BlockFunction]'"  # a property
+    assert facts["block_function_sets"] == ["fn", "inputs", "api_name"]
+    assert facts["signature of get_route_path"] == "(scope: 'Scope') -> 'str'"
