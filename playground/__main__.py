@@ -53,7 +53,7 @@ def render_terminal(result: dict, show_ids: bool = False, separator: str | None 
     (0: no limit) a tokenizer's tokens are counted, not drawn."""
     from rich.table import Table
 
-    from playground.terminal import Piece, TokenRow, choose_separator, standalone
+    from playground.page.terminal_view import Piece, TokenRow, choose_separator, standalone
 
     table = Table(show_lines=False, expand=True)
     rows = []

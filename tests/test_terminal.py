@@ -94,7 +94,7 @@ def test_a_separator_is_refused_where_a_token_holds_it(capsys):
 
 def test_labels_holding_every_separator_ask_for_one():
     """BERT keeps "|" and "‖" whole, Llama 2 "|", "¦" and "‖": a row that held all four leaves none to use."""
-    from playground.terminal import choose_separator
+    from playground.page.terminal_view import choose_separator
 
     with pytest.raises(ValueError, match="^the tokens' text holds every one of the separators \\| ¦ ‖ ⁞; give one "
                                          "it does not hold with --sep$"):
