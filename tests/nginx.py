@@ -1,4 +1,5 @@
-"""Helpers for the proxy tests: Debian's nginx with the README's own config, and what a class does through it."""
+"""Helpers for the proxy tests: Debian's nginx with the hosting guide's own config (docs/hosting.md), and what a
+class does through it."""
 
 from __future__ import annotations
 
@@ -34,16 +35,16 @@ def require_nginx() -> None:
     pytest.skip(message)
 
 
-def readme_block(marker: str) -> str:
-    """The README's ```nginx block holding `marker`, byte for byte."""
-    blocks = [b for b in re.findall(r"^```nginx\n(.*?)^```$", (ROOT / "README.md").read_text(encoding="utf-8"),
+def hosting_block(marker: str) -> str:
+    """docs/hosting.md's ```nginx block holding `marker`, byte for byte."""
+    blocks = [b for b in re.findall(r"^```nginx\n(.*?)^```$", (ROOT / "docs" / "hosting.md").read_text(encoding="utf-8"),
                                     re.S | re.M) if marker in b]
-    assert len(blocks) == 1, f"the README shows {len(blocks)} nginx blocks with {marker!r}"
+    assert len(blocks) == 1, f"docs/hosting.md shows {len(blocks)} nginx blocks with {marker!r}"
     return blocks[0]
 
 
 def on_ports(block: str, listen: int, ports: dict[int, int]) -> str:
-    """The block, with nginx listening on 127.0.0.1:`listen` and each README port replaced by a free one:
+    """The block, with nginx listening on 127.0.0.1:`listen` and each port it names replaced by a free one:
     nothing else in it changes."""
     assert block.count("listen 80;") == 1
     block = block.replace("listen 80;", f"listen 127.0.0.1:{listen};")
@@ -55,7 +56,7 @@ def on_ports(block: str, listen: int, ports: dict[int, int]) -> str:
 
 @contextmanager
 def nginx(block: str, ports: dict[int, int]):
-    """Debian's nginx serving the README's `block` (its server and upstreams) on a free loopback port, its
+    """Debian's nginx serving `block` (its server and upstreams) on a free loopback port, its
     config, pid, logs and temp files in a temp dir. Yields (port, path of the access log); stops it by its pid."""
     require_nginx()
     with tempfile.TemporaryDirectory() as folder:

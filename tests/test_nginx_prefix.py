@@ -1,4 +1,4 @@
-"""The app behind Debian's nginx at a path prefix, /tok/, with GRADIO_ROOT_PATH=/tok and the README's own
+"""The app behind Debian's nginx at a path prefix, /tok/, with GRADIO_ROOT_PATH=/tok and the hosting guide's own
 block (as a university server hosts it): the whole lecture in Chromium, and the guard's refusals through it."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from browser import SCREENSHOTS, require_chromium
-from nginx import nginx, readme_block, the_class_works
+from nginx import nginx, hosting_block, the_class_works
 from serve import running
 from test_root_path import REFUSAL, UPLOAD_MARKER, send
 
@@ -25,7 +25,7 @@ def proxied():
         uploads.mkdir()
         env = {"GRADIO_ROOT_PATH": "/tok", "GRADIO_TEMP_DIR": str(uploads)}
         with running("app.py", extra_env=env) as (app, _, _), \
-                nginx(readme_block("location /tok/"), {7860: int(app.rstrip("/").rsplit(":", 1)[1])}) as (port, _):
+                nginx(hosting_block("location /tok/"), {7860: int(app.rstrip("/").rsplit(":", 1)[1])}) as (port, _):
             yield f"http://127.0.0.1:{port}/tok/", uploads
 
 

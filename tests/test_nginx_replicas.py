@@ -1,4 +1,4 @@
-"""Two replicas behind Debian's nginx with the README's own block: the lecture in Chromium, edits spread
+"""Two replicas behind Debian's nginx with the hosting guide's own block: the lecture in Chromium, edits spread
 over both, two pages typing at once, and a replica stopped by its pid while a page types."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from contextlib import ExitStack
 
 import pytest
 from browser import CLIPBOARD, SCREENSHOTS, open_page, require_chromium, textbox, type_text, wait_for_ids
-from nginx import nginx, readme_block, the_class_works, upstreams
+from nginx import nginx, hosting_block, the_class_works, upstreams
 from serve import running
 
 
@@ -22,7 +22,7 @@ def replicas():
     with ExitStack() as stack:
         started = [stack.enter_context(running("app.py")) for _ in range(2)]
         ports = {readme: int(url.rstrip("/").rsplit(":", 1)[1]) for readme, (url, _, _) in zip((7861, 7862), started)}
-        port, log = stack.enter_context(nginx(readme_block("upstream playground_any"), ports))
+        port, log = stack.enter_context(nginx(hosting_block("upstream playground_any"), ports))
         yield f"http://127.0.0.1:{port}/", log, {f"127.0.0.1:{p}": process
                                                  for p, (_, process, _) in zip(ports.values(), started)}
 
