@@ -13,7 +13,7 @@ Each scenario runs against a fresh `python app.py` on loopback, after one warm-u
    meanwhile a lecturer's small "Hello world" /panels edit, timed against the same edit on
    the idle server measured just before (targets: peak growth <= 1.5 GB; the small edit's
    median within 2x its idle time).
-4. Replay and tokenizer lists (issue 16): /replay of "😀" x 3,000 (llama), "a" x 5,000 (gpt2)
+4. Replay and tokenizer lists: /replay of "😀" x 3,000 (llama), "a" x 5,000 (gpt2)
    and a 1 MB paste of "👩‍👩‍👧‍👦" x 40,000 (gpt2); /compare of 9,990 characters with "gpt2"
    named 1,000 times. Seconds, answer size, the server's memory (target: <= 150 MB above).
 5. Unread results: 120 /replay POSTs (0.8 MB answers) never followed by their GET

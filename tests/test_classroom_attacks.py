@@ -1,4 +1,4 @@
-"""Issue 16's attacks on a running server, scaled down: no single request may sink the class.
+"""The attacks of a hostile pass on a running server, scaled down: no single request may sink the class.
 
 Each test sends what a hostile or careless client sent, and asserts the bound: the server's
 memory, a small edit's latency against the same edit measured idle in the same test, the log,

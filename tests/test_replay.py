@@ -181,7 +181,7 @@ def pieces_of(r: dict) -> int:
 @pytest.mark.parametrize("text, name", [("😀" * 3000, "llama"), ("a" * 5000, "gpt2"), ("😀" * 3000, "llama3"),
                                         ("👩‍👩‍👧‍👦" * 10_000, "gpt2"), ("x" * 100_000, "bert")])
 def test_a_chunk_longer_than_the_limit_is_replayed_up_to_it_and_says_so(text, name):
-    """The attacks of issue 16: one long chunk used to keep every one of its ~n steps of ~n pieces."""
+    """The replay attacks: one long chunk used to keep every one of its ~n steps of ~n pieces."""
     r = replay(text, name)
     [chunk] = r["chunks"]  # the first chunk is the long one, and the replay stops there
     assert r["cut"] is True and chunk["cut"] is True

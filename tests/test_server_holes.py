@@ -1,4 +1,4 @@
-"""Issue 29's holes, each against a launched `python app.py`: other origins, the log, links, lone
+"""The server's holes a hostile pass found, each against a launched `python app.py`: other origins, the log, links, lone
 surrogates, idle connections and header floods (raw sockets), and the long lane's fairness.
 
 Each test sends what a hostile page or client sent and asserts what the server must do instead:

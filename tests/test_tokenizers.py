@@ -185,7 +185,7 @@ def test_cli_prints_three_panels_and_json():
 
 
 @pytest.mark.parametrize("names, message", [
-    (["gpt2"] * 1000, "1,000 tokenizers asked for; at most 8"),  # issue 16: +2.3 GB, small edits waited 12 s
+    (["gpt2"] * 1000, "1,000 tokenizers asked for; at most 8"),  # before the bound: +2.3 GB, small edits waited 12 s
     (["gpt2"] * 9, "9 tokenizers asked for; at most 8"),
     (["gpt2", "bert", "gpt2"], "tokenizer 'gpt2' is asked for twice"),
     ([], "the list of tokenizers is empty"),
