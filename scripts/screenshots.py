@@ -52,9 +52,9 @@ def projector_code(page: Page, url: str) -> None:
 
 
 def presenter_magikarp(page: Page, url: str) -> None:
-    """Presenter view on SolidGoldMagikarp, Llama 2's "id" pinned, its card clear of what it lights."""
+    """Presenter view on SolidGoldMagikarp, GPT-2's one token pinned, lighting the pieces of the other two."""
     open_example(page, url, "example=magikarp&present=1&__theme=light")
-    page.locator("#panel-llama .tok", has_text="id").first.click()
+    page.locator('#panel-gpt2 .tok[data-id="43453"]').click()
     page.wait_for_timeout(300)
 
 

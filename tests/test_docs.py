@@ -35,18 +35,14 @@ from serve import running
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 DOCUMENTED_URL = "http://127.0.0.1:7860/"  # the address the text uses for `python app.py`
-SHOWN_ONLY = {"nginx", "text", "json", "", "mermaid"}
+SHOWN_ONLY = {"nginx", "text", "json", ""}
 
 # Commands that are shown, not run here, each with the reason. Anything else in a ```bash block is run.
 NOT_RUN = {
-    r"^(pip|uv) install": "installs packages: the environment these tests run in is that install",
-    r"^(sudo )?apt(-get)? ": "installs system packages",
+    r"^pip install": "installs packages: the environment these tests run in is that install",
     r"python app\.py": "starts the server, which runs until it is stopped (tests start it with bench/serve.py)",
     r"\bhf (auth|upload)\b": "needs the network and a Hugging Face account",
     r"python -m pytest|\.ci/run": "the test command itself",
-    r"python bench/": "a benchmark: minutes of work that prints measurements, not checked values",
-    r"python scripts/": "rewrites files the app ships (tests/test_premium.py checks what it makes)",
-    r"^nginx ": "a proxy for the app (tests/test_nginx_*.py run the README's nginx blocks)",
 }
 
 
@@ -125,29 +121,41 @@ def at(text: str, url: str | None) -> str:
 PYTHON_FILES = sorted({b.path for b in of("python")})
 
 
-@pytest.mark.parametrize("path", PYTHON_FILES, ids=[str(p.relative_to(ROOT)) for p in PYTHON_FILES])
-def test_python_blocks_run_in_order_and_print_what_they_show(path, request):
-    file_blocks = [b for b in of("python") if b.path == path]
-    url = request.getfixturevalue("app") if any(needs_app(b.text) for b in file_blocks) else None
+def run_python_blocks(where_and_texts: list[tuple[str, int, str]]) -> list[str]:
+    """Run a file's Python blocks in order in one namespace; the failures, as doctest reports them."""
     namespace: dict = {"__name__": "__docs__"}
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    cwd = os.getcwd()
-    os.chdir(ROOT)  # paths in the text are the repository's
-    try:
-        for block in file_blocks:
-            text = at(block.text, url)
-            if ">>> " in text:
-                test = parser.get_doctest(text, namespace, block.where, str(path), block.line)
-                result = runner.run(test, out=lambda report: pytest.fail(f"{block.where}:\n{report}", pytrace=False))
-                assert result.failed == 0
-            else:
-                try:
-                    exec(compile(text, block.where, "exec"), namespace)
-                except Exception as error:  # noqa: BLE001 - the text's reader would see this
-                    pytest.fail(f"{block.where}: {type(error).__name__}: {error}", pytrace=False)
-    finally:
-        os.chdir(cwd)
+    failures: list[str] = []
+    for where, line, text in where_and_texts:
+        if ">>> " in text:
+            test = parser.get_doctest(text, namespace, where, where, line)  # runs in a copy of the namespace
+            runner.run(test, out=failures.append, clear_globs=False)
+            namespace.update(test.globs)
+        else:
+            try:
+                exec(compile(text, where, "exec"), namespace)
+            except Exception as error:  # noqa: BLE001 - the text's reader would see this
+                failures.append(f"{where}: {type(error).__name__}: {error}")
+        if failures:
+            break  # what follows builds on this block
+    return failures
+
+
+@pytest.mark.parametrize("path", PYTHON_FILES, ids=[str(p.relative_to(ROOT)) for p in PYTHON_FILES])
+def test_python_blocks_run_in_order_and_print_what_they_show(path, request):
+    """In a fresh interpreter, from the repository's root, as a reader types them: what the blocks register or
+    load stays out of the other tests' process."""
+    file_blocks = [b for b in of("python") if b.path == path]
+    url = request.getfixturevalue("app") if any(needs_app(b.text) for b in file_blocks) else None
+    blocks_json = json.dumps([(b.where, b.line, at(b.text, url)) for b in file_blocks])
+    script = ("import json, sys; sys.path[:0] = ['tests', 'bench']; from test_docs import run_python_blocks; "
+              "print(json.dumps(run_python_blocks(json.loads(sys.stdin.read()))))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, input=blocks_json, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    failures = json.loads(done.stdout.splitlines()[-1])
+    assert not failures, "\n".join(failures)
 
 
 # --- Shell ----------------------------------------------------------------------------------------------------
@@ -218,8 +226,8 @@ def test_bash_commands_run(block):
 
 
 def test_the_commands_not_run_are_the_install_the_server_and_the_tests():
-    """What NOT_RUN keeps from running: each pattern names a command some block has, and the README's two
-    commands (install and run; the tests) are among them."""
+    """What NOT_RUN keeps from running: each pattern names a command some block has (a pattern no block needs
+    would hide the next one that matches it), and the README's two commands (install and run; the tests)."""
     shown = [c for b in BASH for c in commands(b.text)]
     for pattern in NOT_RUN:
         assert any(re.search(pattern, c) for c in shown), f"no block has a command {pattern!r}: drop it from NOT_RUN"
