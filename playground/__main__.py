@@ -157,9 +157,8 @@ def print_batch(text: str, batch_size: int, block_size: int, seed: int, as_json:
 
 
 def chat_main(args) -> int:
-    """--chat FILE.json: the conversation in each tokenizer's chat format, structure tokens bracketed and dim."""
-    from rich.text import Text
-
+    """--chat FILE.json: the conversation in each tokenizer's chat format, structure tokens bracketed and bold."""
+    from playground.page.terminal_view import Piece, TokenRow, choose_separator, standalone
     from playground.tokenizers.chat import chat
 
     try:
@@ -181,12 +180,19 @@ def chat_main(args) -> int:
         console.print(f"[bold]{result['label']}[/bold], {result['format']}: {result['count']} tokens: "
                       f"{result['structure_count']} structure, {result['content_count']} content; "
                       f"{result['before_first_content']} before the first word")
-        line = Text()
+        # As a text's tokens are drawn (no two neighbours alike, or separated without colour), the format's own
+        # tokens in brackets: "[<|eot_id|>]".
+        pieces = []
         for t in result["tokens"]:
-            label = str(t["id"]) + " " if args.ids else token_label(t).replace("\n", "")
-            line.append(f"[{label}]" if t["structure"] else label,
-                        style="bold reverse" if t["structure"] else f"{text_color()} on {token_color(result['tokenizer'], t['id'])}")
-        console.print(line)
+            label = str(t["id"]) if args.ids else standalone(token_label(t).replace("\n", ""))
+            pieces.append(Piece(f"[{label}]" if t["structure"] else label, t["id"], "bold" if t["structure"] else "",
+                                chip=args.ids))
+        try:
+            separator = choose_separator([[p.label for p in pieces]], args.sep)
+        except ValueError as err:
+            print(f"python -m playground --chat: {err}", file=sys.stderr)
+            return 2
+        console.print(TokenRow(result["tokenizer"], pieces, separator, always_separate=args.sep is not None))
         for note in result["notes"]:
             console.print(f"note: {note}")
     return 0

@@ -240,3 +240,18 @@ def test_without_colour_a_dropped_space_is_no_token(official_bert):
     console = Console(no_color=True, file=io.StringIO(), width=200)
     out = printed(console, compare("Hello world", tokenizers=["bert"]))
     assert "hello|world" in out and "·" not in out.split("┩")[-1]
+
+
+def test_a_conversation_piped_keeps_every_boundary(tmp_path):
+    """--chat, piped: the content's tokens separated as a text's are, the format's own tokens in brackets. The
+    expected pieces are sentencepiece's own, from the bundled Mistral model."""
+    import sentencepiece
+
+    model = sentencepiece.SentencePieceProcessor(model_file=str(ROOT / "assets" / "mistral" / "tokenizer.model"))
+    pieces = [p.replace("\u2581", "·") for p in model.encode("Hello world, SolidGoldMagikarp", out_type=str)]
+    conversation = tmp_path / "chat.json"
+    conversation.write_text('[{"role": "user", "content": "Hello world, SolidGoldMagikarp"}]', encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "playground", "--chat", str(conversation), "--tokenizers", "mistral",
+                           "--width", "400"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert "\x1b[" not in done.stdout
+    assert "|".join(["[<s>]", "[[]", "[INST]", "[]]", *pieces, "[·[]", "[/]", "[INST]", "[]]"]) in done.stdout
