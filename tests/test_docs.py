@@ -299,3 +299,11 @@ def test_http_examples_answer_what_they_show(block, app):
     assert status == shown.status, f"{block.where}: {status} {body[:300]!r}"
     answer = json.loads(body)
     assert contains(answer, shown.expected), f"{block.where}: the answer was {json.dumps(answer)[:2000]}"
+
+
+def test_the_readme_is_read_in_five_minutes():
+    """At most 300 lines (the rest belongs in docs/), and no issue numbers: outside the project they mean nothing."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 300
+    for path in DOCUMENTS:
+        assert not re.search(r"\bissues? ?#?\d+", path.read_text(encoding="utf-8"), re.IGNORECASE), path
