@@ -134,8 +134,13 @@ HEADS_BYTES = 64 * 1024 * 1024  # unfinished request heads of all connections to
 HEAD_SECONDS = 5  # a connection that has not sent a whole request head by then is closed (idle ones too)
 KEEP_ALIVE_SECONDS = 5  # uvicorn's own close of a kept-alive connection with nothing sent (its default)
 MAX_CONNECTIONS = 2048  # open at once: a class of 200 pages holds 2 to 4 each (the heartbeat, its edits)
-ACCEPT_BACKLOG = 128  # connections the kernel holds for accept(); asyncio accepts up to this many in one go
-FD_RESERVE = 256  # files left under the process's file limit: one go of accepts, and the server's own files
+ACCEPT_BACKLOG = 64  # connections the kernel holds for accept(); asyncio accepts up to this many in one go
+# Files left under the process's file limit: the server's own (a dozen; 128 kept) and four goes of accepts,
+# since a connection accepted past the ceiling is closed only some loop turns later (its transport is made
+# in a task, connection_made is called soon after, and abort() lets the file go a turn after that), while
+# each turn may accept another go: with one go kept (256), 1,300 connections under a 1,024 limit still
+# reached "Too many open files" now and then.
+FD_RESERVE = 128 + 4 * ACCEPT_BACKLOG
 UNREAD_SECONDS = 60  # a result nobody has read for this long is dropped
 UNREAD_BYTES = 16_000_000  # JSON of results waiting to be read, all sessions together (Python holds up to ~4x)
 SWEEP_SECONDS = 5  # how often unread results are checked for age
