@@ -3,6 +3,8 @@ its ids exactly playground.chat's, structure tokens styled apart from content, t
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from browser import SCREENSHOTS, wait_for_ids
 
@@ -12,9 +14,16 @@ from playground.lesson import chat_example
 SIZES = [(1280, 720), (1024, 768)]
 
 
+def on_all(page, selector: str, fn: str):
+    """Playwright's eval_on_selector_all, in one task of the page: it finds the elements in one and runs `fn` in a
+    later one, and a conversation drawn again between the two (the example's click and the toggle each send it)
+    hands `fn` detached elements, whose computed styles are empty."""
+    return page.evaluate(f"() => ({fn})([...document.querySelectorAll({json.dumps(selector)})])")
+
+
 def panel_ids(page) -> list[tuple[str, list[int]]]:
-    return page.eval_on_selector_all(
-        "#chat-panels .chat-panel",
+    return on_all(
+        page, "#chat-panels .chat-panel",
         "els => els.map(p => [p.dataset.tokenizer, [...p.querySelectorAll('.ctok')].map(t => Number(t.dataset.id))])")
 
 
@@ -56,15 +65,16 @@ def test_the_example_in_three_formats_exact_styled_and_answered(sized, app_url):
     assert page.locator("#chat-messages .chat-row .chat-content").nth(0).input_value() == "What is a token?"
     # structure tokens drawn apart: an outline and a white background that no content token has
     page.mouse.move(0, 0)  # the pointer, left on the example's button, would light a token drawn under it
-    styles = page.eval_on_selector_all("#chat-panels .ctok", """els => els.map(t => {
+    styles = on_all(page, "#chat-panels .ctok", """els => els.map(t => {
         const s = getComputedStyle(t);
-        return [t.classList.contains('structure'), s.outlineStyle, s.outlineWidth, s.backgroundColor, s.fontFamily];
+        return [t.classList.contains('structure'), s.outlineStyle, s.outlineWidth, s.backgroundColor, t.className,
+                t.textContent];
     })""")
     structure = [s for s in styles if s[0]]
     content = [s for s in styles if not s[0]]
     assert structure and content
-    assert all(s[1] == "solid" and s[2] == "3px" and s[3] == "rgb(255, 255, 255)" for s in structure)
-    assert all(s[1] == "none" and s[3] != "rgb(255, 255, 255)" for s in content)
+    assert [s for s in structure if (s[1], s[2], s[3]) != ("solid", "3px", "rgb(255, 255, 255)")] == []
+    assert [s for s in content if s[1] != "none" or s[3] == "rgb(255, 255, 255)"] == []
     # the counts, split, as playground.chat gives them
     for k, name in enumerate(chat_example.TOKENIZERS):
         result = chat(chat_example.MESSAGES, name)
@@ -80,7 +90,7 @@ def test_the_example_in_three_formats_exact_styled_and_answered(sized, app_url):
     assert "5 tokens before your first word" in answer  # Llama 3: <|begin_of_text|> <|start_header_id|> user <|end_header_id|> \n\n
     page.screenshot(path=str(SCREENSHOTS / f"chat-{width}x{height}.png"), full_page=False)
     # three panels side by side, inside the window
-    boxes = page.eval_on_selector_all("#chat-panels .chat-col", "els => els.map(e => { const r = e.getBoundingClientRect(); return {x: r.x, width: r.width}; })")
+    boxes = on_all(page, "#chat-panels .chat-col", "els => els.map(e => { const r = e.getBoundingClientRect(); return {x: r.x, width: r.width}; })")
     assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"] and boxes[2]["x"] + boxes[2]["width"] <= width, boxes
 
 
@@ -106,7 +116,7 @@ def test_editing_a_message_redraws_exactly_and_hover_links_the_content(page, app
     # hover on a content token lights the tokens over the same characters in the other two panels
     first = page.locator("#chat-panels .chat-col").nth(0).locator(".ctok.content[data-message='0']").first
     first.hover()
-    linked = page.eval_on_selector_all("#chat-panels .ctok.linked", "els => els.map(t => [t.closest('.chat-panel').dataset.tokenizer, t.textContent])")
+    linked = on_all(page, "#chat-panels .ctok.linked", "els => els.map(t => [t.closest('.chat-panel').dataset.tokenizer, t.textContent])")
     assert {name for name, _ in linked} == {"llama3", "mistral", "gemma"}
     assert all("What" in text for _, text in linked)
     first.click()
@@ -150,7 +160,7 @@ def test_the_example_link_opens_the_chat_view_legible_in_dark_mode(browser, app_
     assert page.locator("#chat input[type=checkbox]").is_checked()
     assert page.evaluate("() => document.body.classList.contains('chat-example')")
     page.mouse.move(0, 0)
-    colours = page.eval_on_selector_all("#chat-panels .ctok", """els => els.map(t => {
+    colours = on_all(page, "#chat-panels .ctok", """els => els.map(t => {
         const s = getComputedStyle(t);
         return [t.classList.contains('structure'), s.color, s.backgroundColor, t.textContent];
     })""")
@@ -158,7 +168,7 @@ def test_the_example_link_opens_the_chat_view_legible_in_dark_mode(browser, app_
     low = [(text, round(contrast(fg, bg), 2)) for _, fg, bg, text in colours if contrast(fg, bg) < 4.5]
     assert low == []
     # the message rows too: each role and content readable in the dark theme
-    rows = page.eval_on_selector_all("#chat-messages :is(.chat-role, .chat-content)", """els => els.map(e => {
+    rows = on_all(page, "#chat-messages :is(.chat-role, .chat-content)", """els => els.map(e => {
         const s = getComputedStyle(e);
         return [e.value, s.color, s.backgroundColor];
     })""")
