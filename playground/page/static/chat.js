@@ -190,17 +190,23 @@ async function playgroundChatFromLink() {
 if (document.readyState === "complete") playgroundChatFromLink();
 else window.addEventListener("load", playgroundChatFromLink);
 
+// `then`, once the Chat view's controls are built and the page's load has set the panels' tokenizers (the text
+// panels are drawn then).
+function playgroundChatWhenReady(then) {
+  const ready = document.querySelector("#chat input[type=checkbox]") && document.getElementById("chat-messages") &&
+                document.getElementById("example-chat") && document.querySelector("#panels [data-tokenizer]");
+  if (ready) then(); else setTimeout(() => playgroundChatWhenReady(then), 100);
+}
+
 // ?example=chat: the Chat view on its prepared example, as its button opens it (with the example's tokenizers).
 function playgroundChatExampleWhenReady() {
-  const button = document.getElementById("example-chat");
-  if (!button || !document.querySelector("#panels [data-tokenizer]")) { setTimeout(playgroundChatExampleWhenReady, 100); return; }
-  button.click();
+  playgroundChatWhenReady(() => document.getElementById("example-chat").click());
 }
 
 function playgroundSetMessagesWhenReady(messages) {
-  const toggle = document.querySelector("#chat input[type=checkbox]");
-  // after the page's load has set the panels' tokenizers (the text panels are drawn then)
-  if (!toggle || !document.getElementById("chat-messages") || !document.querySelector("#panels [data-tokenizer]")) { setTimeout(() => playgroundSetMessagesWhenReady(messages), 100); return; }
-  playgroundChatSetMessages(messages);
-  if (!toggle.checked) toggle.click();
+  playgroundChatWhenReady(() => {
+    playgroundChatSetMessages(messages);
+    const toggle = document.querySelector("#chat input[type=checkbox]");
+    if (!toggle.checked) toggle.click();
+  });
 }
