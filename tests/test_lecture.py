@@ -72,12 +72,25 @@ def test_glitch_answer_names_the_one_gpt2_id_and_the_others_pieces():
     assert items["llama"].endswith("7 pieces: ·Sol id G old Mag ik arp ; on the paper's under-trained list: none")
 
 
-def test_the_magikarp_answer_says_what_the_gpt2_small_report_shows():
-    why = BeautifulSoup(answer_html("magikarp", EXAMPLES_BY_KEY["magikarp"].text), "html5lib").select("p")[-1].get_text()
-    assert "barely trained" not in why  # what the answer said before the data: GPT-2 small could repeat it
-    for fact in ("One GPT-2 id, 43453", "not among the 26 tokens", "green verdict", "max_prob 0.1 or more",
-                 "GPT-3-era models that share GPT-2's vocabulary", "Fishing for Magikarp"):
-        assert fact in why
+def test_the_magikarp_answer_says_what_the_lesson_means_and_what_the_paper_measured_whole(official_gpt2):
+    """Both read together: the lesson's artifact of the vocabulary and the paper's green verdict for GPT-2 small,
+    the id from tiktoken's own GPT-2, the list's length from the data file (its README: "Not in the list: 43453")."""
+    from test_undertrained import DATA
+
+    [word_id] = official_gpt2.encode_ordinary(" SolidGoldMagikarp")
+    gpt2_small = DATA["gpt2"]
+    assert word_id not in {t["id"] for t in gpt2_small["tokens"]} and gpt2_small["model"] == "openai-community/gpt2"
+    notes = [p.get_text() for p in BeautifulSoup(answer_html("magikarp", EXAMPLES_BY_KEY["magikarp"].text),
+                                                  "html5lib").select("ul ~ p")]
+    assert notes == [
+        "What the lesson means: an artifact of GPT-2's vocabulary, which gives the rare name ' SolidGoldMagikarp' "
+        f"an id of its own, {word_id}. Models that share the vocabulary but barely met the name in training "
+        "(GPT-3-era ones) could not say it back: the glitch.",
+        'What the paper measured (Land & Bartolo (2024), "Fishing for Magikarp"): GPT-2 small itself, asked to '
+        f"repeat each token. {word_id} is not among the {len(gpt2_small['tokens'])} tokens its GPT-2 small report "
+        "puts under the under-trained threshold, and its verdict there is green: GPT-2 small could repeat it. The "
+        "Glitch tokens example shows tokens GPT-2 small did barely learn."]
+    assert (word_id, len(gpt2_small["tokens"])) == (43453, 26)  # the README's known answers
 
 
 def test_the_glitch_answer_lists_each_models_listed_tokens_with_verdict_and_max_prob():
@@ -102,17 +115,48 @@ def test_the_glitch_answer_lists_each_models_listed_tokens_with_verdict_and_max_
         "comparable. no under-trained list is published for this model")  # Portály's á: BERT strips accents
 
 
+def naive_letters(text: str) -> int:
+    """Letters as a reader counts them, a naive way: each code point that is no mark (vowel sign, virama, nukta,
+    candrabindu) and does not follow a virama starts one."""
+    import unicodedata
+
+    return sum(not unicodedata.category(c).startswith("M") and not (i and "VIRAMA" in unicodedata.name(text[i - 1]))
+               for i, c in enumerate(text))
+
+
 @pytest.mark.parametrize("key", ["hindi", "mandarin"])
 def test_language_answer(key):
+    """Per code point, and per letter as written where the two differ (Hindi's vowel signs and viramas)."""
     example = EXAMPLES_BY_KEY[key]
     english = {t["name"]: t["count"] for t in compare(example.english)["tokenizers"]}
     numbers = bold_numbers(key, example.text)
+    points, letters = len(example.text), naive_letters(example.text)
+    assert (points, letters) == {"hindi": (47, 29), "mandarin": (24, 24)}[key]  # counted by hand
     for tok in compare(example.text)["tokenizers"]:
-        fragments = sum(1 for t in tok["tokens"] if t["partial"])
-        per_char = len(tok["ids"]) / len(example.text)
-        assert numbers[tok["name"]] == [str(len(tok["ids"])), f"{per_char:.2f}", str(fragments),
-                                        f"{len(tok['ids']) / english[tok['name']]:.1f}x"]
-    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text)["gpt2"][:3] == ["73", "1.55", "70"]
+        n, fragments = len(tok["ids"]), sum(1 for t in tok["tokens"] if t["partial"])
+        per_letter = [f"{n / letters:.2f}"] if letters != points else []
+        assert numbers[tok["name"]] == [str(n), f"{n / points:.2f}", *per_letter, str(fragments),
+                                        f"{n / english[tok['name']]:.1f}x"]
+    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text)["gpt2"][:4] == ["73", "1.55", "2.52", "70"]
+
+
+def test_the_language_answers_print_the_english_sentence_and_spell_a_letter_in_code_points():
+    hindi = BeautifulSoup(answer_html("hindi", EXAMPLES_BY_KEY["hindi"].text), "html5lib")
+    assert hindi.select_one("li").get_text(" ", strip=True) == (
+        "GPT-2 byte-level BPE: 73 tokens for 47 code points, 29 letters as written: 1.55 per code point, 2.52 per "
+        "letter; 70 byte fragments; 6.1x the 12 tokens of the English sentence")
+    assert [p.get_text() for p in hindi.select("ul ~ p")] == [
+        "The English sentence: “Hello, how are you? I am writing in Hindi.”",
+        "Code points and letters: a code point is one Unicode character; a letter as written (a grapheme cluster) "
+        "can be several. \u0938\u094d\u0924\u0947 is one letter of 4 code points: \u0938 (devanagari letter sa), "
+        "\u094d (devanagari sign virama), \u0924 (devanagari letter ta), \u0947 (devanagari vowel sign e)."]
+    mandarin = BeautifulSoup(answer_html("mandarin", EXAMPLES_BY_KEY["mandarin"].text), "html5lib")
+    assert mandarin.select_one("li").get_text(" ", strip=True) == (
+        "GPT-2 byte-level BPE: 48 tokens for 24 characters (code points): 2.00 per character; 44 byte fragments; "
+        "2.2x the 22 tokens of the English sentence")
+    assert [p.get_text() for p in mandarin.select("ul ~ p")] == [  # one code point a letter: nothing to spell out
+        "The English sentence: “Hello, world! The weather is very nice today, let's go for a walk in the park "
+        "together.”"]
 
 
 def test_number_answer_lists_the_pieces():
@@ -139,7 +183,7 @@ def test_the_answer_counts_no_special_tokens_even_with_the_toggle_on():
     for key in ("code", "hindi", "numbers"):
         text = EXAMPLES_BY_KEY[key].text
         assert bold_numbers(key, text, special=True) == bold_numbers(key, text, special=False)
-    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text, special=True)["gpt2"][:3] == ["73", "1.55", "70"]
+    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text, special=True)["gpt2"][:4] == ["73", "1.55", "2.52", "70"]
 
 
 def test_the_answer_sees_tokens_past_the_ones_drawn():

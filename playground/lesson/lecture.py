@@ -7,15 +7,18 @@ Pure functions from compare()'s result to HTML, one per kind of question.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left
 from functools import lru_cache
 from html import escape
 
+import regex
+
 from playground.lesson.display import token_label
 from playground.lesson.examples import EXAMPLES_BY_KEY, Example
 from playground.lesson.loss import text_loss
-from playground.tokenizers.registry import compare
-from playground.tokenizers.undertrained import PAPER
+from playground.tokenizers.registry import compare, get_tokenizer
+from playground.tokenizers.undertrained import PAPER, undertrained_marks
 
 INDENTATION = re.compile(r"^[ \t]+", re.MULTILINE)
 
@@ -35,15 +38,20 @@ def indentation_token_count(text: str, starts: list[int], ends: list[int]) -> in
 
 GLITCH_WORD = "SolidGoldMagikarp"
 NUMBER = "1234567890"
-# Only what the paper's GPT-2 small report says (assets/undertrained/README.md, "Things to know").
-WHY_GLITCH = (f"One GPT-2 id, 43453, yet not an under-trained token of GPT-2 small: it is not among the 26 "
-              f"tokens under the threshold in the GPT-2 small report of {PAPER}, and that report tested it "
-              "and gave it a green verdict (max_prob 0.1 or more: GPT-2 small could repeat it). The glitch "
-              "was found in GPT-3-era models that share GPT-2's vocabulary. The Glitch tokens example shows "
-              "tokens GPT-2 small did barely learn.")
-WHY_UNDERTRAINED = (f"{PAPER} finds these tokens in each model's own embedding matrix, then asks the model to "
-                    "repeat each one; max_prob is the most probability it gave the token. Red: below 0.001, the "
-                    "model barely learned it; green: 0.1 or more, it could repeat it after all.")
+def glitch_notes(result: dict, example: Example) -> list[str]:
+    """What the lesson means by a glitch token, and what the paper measured for GPT-2 small, so that the two
+    are read together. Only what the paper's GPT-2 small report says (assets/undertrained/README.md, "Things
+    to know": it tested the token and drew it green); its id and the list's length are looked up here."""
+    [word_id] = get_tokenizer("gpt2").encode(" " + GLITCH_WORD)
+    listed = undertrained_marks("gpt2")
+    among = "is among" if word_id in listed else "is not among"
+    return [f"<b>What the lesson means:</b> an artifact of GPT-2's vocabulary, which gives the rare name "
+            f"' {GLITCH_WORD}' an id of its own, {word_id}. Models that share the vocabulary but barely met the "
+            "name in training (GPT-3-era ones) could not say it back: the glitch.",
+            f"<b>What the paper measured</b> ({escape(PAPER)}): GPT-2 small itself, asked to repeat each token. "
+            f"{word_id} {among} the {len(listed)} tokens its GPT-2 small report puts under the under-trained "
+            "threshold, and its verdict there is green: GPT-2 small could repeat it. The Glitch tokens example "
+            "shows tokens GPT-2 small did barely learn."]
 
 
 # Which of the panels' figures answer each kind of question (render.stats_html marks them with data-answers):
@@ -115,6 +123,12 @@ def verdict_html(tok: dict, token: dict) -> str:
     return f"{piece_html(tok, token)} ({escape(mark['verdict'])}, max_prob {mark['max_prob']})"
 
 
+def undertrained_notes(result: dict, example: Example) -> list[str]:
+    return [f"{escape(PAPER)} finds these tokens in each model's own embedding matrix, then asks the model to repeat "
+            "each one; max_prob is the most probability it gave the token. Red: below 0.001, the model barely learned "
+            "it; green: 0.1 or more, it could repeat it after all."]
+
+
 def undertrained_answer(result: dict, example: Example) -> list[str]:
     """Each tokenizer's tokens on the paper's under-trained list, with their verdicts, from the marks."""
     items = []
@@ -138,17 +152,48 @@ def english_counts(key: str, names: tuple[str, ...]) -> dict[str, int]:
     return {t["name"]: t["count"] for t in compare(EXAMPLES_BY_KEY[key].english, tokenizers=names)["tokenizers"]}
 
 
+def letters_as_written(text: str) -> list[str]:
+    """The text's grapheme clusters (regex's \\X, Unicode's rules): what a reader counts as one letter, a
+    consonant with its virama and vowel signs in Hindi, where len(text) counts each code point."""
+    return regex.findall(r"\X", text)
+
+
 def language_answer(result: dict, example: Example) -> list[str]:
     english = english_counts(example.key, tuple(t["name"] for t in result["tokenizers"]))
+    letters = len(letters_as_written(result["text"]))
     items = []
     for tok in result["tokenizers"]:
-        per_char = tok["count"] / tok["chars"] if tok["chars"] else 0
+        n, points = tok["count"], tok["chars"]
+        per_point = n / points if points else 0
+        if letters == points:
+            per = f"{points} characters (code points): <b>{per_point:.2f}</b> per character"
+        else:
+            per = (f"{points} code points, {letters} letters as written: <b>{per_point:.2f}</b> per code point, "
+                   f"<b>{n / letters:.2f}</b> per letter")
         fragments = sum(t["partial"] for t in tok["tokens"])
-        ratio = tok["count"] / english[tok["name"]]
-        items.append(f"<b>{tok['count']}</b> tokens for {tok['chars']} characters: <b>{per_char:.2f}</b> per "
-                     f"character; <b>{fragments}</b> byte fragments; <b>{ratio:.1f}x</b> the "
+        ratio = n / english[tok["name"]]
+        items.append(f"<b>{n}</b> tokens for {per}; <b>{fragments}</b> byte fragments; <b>{ratio:.1f}x</b> the "
                      f"{english[tok['name']]} tokens of the English sentence")
     return items
+
+
+def code_point_name(c: str) -> str:
+    """Unicode's name of a code point, in lower case ("devanagari sign virama"), or U+000D for one without."""
+    return unicodedata.name(c).lower() if unicodedata.name(c, "") else f"U+{ord(c):04X}"
+
+
+def language_notes(result: dict, example: Example) -> list[str]:
+    """The English sentence the counts are compared with and, where a letter as written is more than one code
+    point, the text's longest letter spelled out in code points."""
+    notes = [f"<b>The English sentence:</b> “{escape(example.english)}”"]
+    letters = letters_as_written(result["text"])
+    if len(letters) != len(result["text"]):
+        letter = max(letters, key=len)
+        points = ", ".join(f"{escape(c)} ({code_point_name(c)})" for c in letter)
+        notes.append(f"<b>Code points and letters:</b> a code point is one Unicode character; a letter as written "
+                     f"(a grapheme cluster) can be several. {escape(letter)} is one letter of {len(letter)} code "
+                     f"points: {points}.")
+    return notes
 
 
 def number_answer(result: dict, example: Example) -> list[str] | str:
@@ -162,7 +207,8 @@ def number_answer(result: dict, example: Example) -> list[str] | str:
 
 ANSWERS = {"code": whitespace_answer, "magikarp": glitch_answer, "hindi": language_answer,
            "mandarin": language_answer, "numbers": number_answer, "glitch": undertrained_answer}
-WHY = {"magikarp": WHY_GLITCH, "glitch": WHY_UNDERTRAINED}  # said after the computed answer
+# Said after the computed answer, whole (paragraphs of HTML): what it is compared with, what its words mean.
+NOTES = {"magikarp": glitch_notes, "glitch": undertrained_notes, "hindi": language_notes, "mandarin": language_notes}
 
 
 def loss_html(text: str, tok: dict) -> str:
@@ -185,5 +231,5 @@ def answer_html(key: str, result: dict) -> str:
         return f"{lead}<p>{escape(answer)}</p>"
     items = "".join(f'<li data-tokenizer="{tok["name"]}"><span class="who">{escape(tok["label"])}:</span> '
                     f'{loss_html(result["text"], tok)}{line}</li>' for tok, line in zip(result["tokenizers"], answer))
-    why = f"<p>{escape(WHY[key])}</p>" if key in WHY else ""
-    return f"{lead}<ul>{items}</ul>{why}"
+    notes = "".join(f"<p>{note}</p>" for note in NOTES[key](result, example)) if key in NOTES else ""
+    return f"{lead}<ul>{items}</ul>{notes}"

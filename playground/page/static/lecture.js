@@ -48,12 +48,6 @@ document.addEventListener("click", (e) => {
   if (button) playgroundLecture.example = button.id.slice("example-".length);
 }, true);
 
-// The answer's note (why) is one line until clicked: the figures and the tokens keep the screen.
-document.addEventListener("click", (e) => {
-  const note = e.target.closest && e.target.closest("#answer ul ~ p");
-  if (note) note.classList.toggle("open");
-});
-
 // Keys a presentation clicker sends, with the focus outside the text box and the lists: PageDown / PageUp
 // and the arrow keys go to the next / previous example, r is Reveal / Hide, ? shows the keys (Escape unpins,
 // in the tokens' own handler, and closes the keys and a big QR code).
