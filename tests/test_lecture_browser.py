@@ -501,6 +501,37 @@ def test_what_the_room_sees_is_true(browser, app_url, width, height, scheme, pre
     context.close()
 
 
+def test_guess_first_hides_the_lessons_batch_and_the_languages_table_until_reveal(browser, app_url):
+    """The lesson's batch repeats the hidden text's ids as blocks (and its note counts them); the Languages table
+    gives Hindi's premium, the Hindi question's answer. Guess first draws neither until Reveal, which draws both."""
+    import json
+
+    from conftest import ROOT
+
+    counts = json.loads((ROOT / "assets" / "premium" / "flores200-counts.json").read_text(encoding="utf-8"))["tokens"]
+    hindi_premium = f"{counts['hin_Deva']['gpt2'] / counts['eng_Latn']['gpt2']:.2f}"  # 7.25, as the table says
+    ids = [str(i) for i in compare(EXAMPLES_BY_KEY["hindi"].text, tokenizers=("gpt2",))["tokenizers"][0]["ids"]]
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    open_page(page, f"{app_url}?example=hindi&guess=1", EXAMPLES_BY_KEY["hindi"].text)
+    page.wait_for_function("() => document.body.classList.contains('guess')")
+    page.wait_for_selector("#batch-ids i", state="attached")  # the batch is drawn once its inputs settle
+    page.locator("#languages > .label-wrap").click()
+    page.wait_for_selector("#premium table", state="attached")
+    assert page.evaluate(READABLE, "#batch, #premium") == [], "readable before Reveal"
+    assert page.locator("#batch-ids i").first.is_visible() is False
+    placeholders = page.evaluate("() => ['#batch', '#premium'].map(s => getComputedStyle(document.querySelector(s), '::after').content)")
+    assert placeholders == ['"Guess first: which ids, how many?"', '"Guess first: how many times English\'s tokens?"']
+    page.locator("#reveal").click()
+    page.wait_for_function("() => document.body.classList.contains('revealed')")
+    assert page.locator("#premium table").is_visible() and page.locator("#batch-ids i").first.is_visible()
+    hindi_row = page.locator("#premium tr", has_text="Hindi").inner_text().split()
+    assert hindi_row[1] == hindi_premium
+    shown = page.eval_on_selector_all("#batch-ids i", "els => els.map(e => e.textContent)")
+    assert shown and set(shown) <= set(ids), "the batch's blocks are the text's GPT-2 ids"
+    context.close()
+
+
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
