@@ -1,9 +1,11 @@
 """The lecture's layout and controls in a real browser: after Reveal the answer and the tokens on one
-screen, no token drawn over two lines, a share link that keeps the whole setup (with its QR code), Clear, the
-keys a clicker sends, a compact card that keeps clear of the tokens it speaks of, tables that scroll inside
+screen, no token drawn over two lines, a share link that keeps the whole setup, its QR code with the room's
+address (or why there is none) and its copy said, Clear, the keys a clicker sends, a compact card that keeps clear of the tokens it speaks of, tables that scroll inside
 their box, charts in the page's theme, and the size control."""
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 import pytest
 from browser import SCREENSHOTS, open_page, type_text, wait_for_ids
@@ -128,11 +130,13 @@ def test_the_glitch_word_is_one_line_in_presenter_view_and_only_drawn_smaller(br
     context.close()
 
 
-def share(page) -> str:
+def share(page, qr: bool = True, before: str = "") -> str:
+    """Click Copy share link; the new link, once in its box, and its QR code drawn (qr) or the sentence in its place."""
     box = page.locator("#share-link textarea, #share-link input").first
     page.locator("#share").click()
-    page.wait_for_function("() => (document.querySelector('#share-link textarea, #share-link input').value || '').includes('z=')")
-    page.locator("#share-qr svg").wait_for(state="attached")
+    page.wait_for_function("""before => { const v = document.querySelector('#share-link textarea, #share-link input').value || '';
+                                          return v.includes('z=') && v !== before; }""", arg=before)
+    page.locator("#share-qr svg" if qr else "#share-qr .unreachable").wait_for(state="attached")
     return box.input_value()
 
 
@@ -157,10 +161,9 @@ def scanned(png: bytes) -> list[str]:
     return [code.text for code in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
 
 
-def test_a_share_link_keeps_the_whole_setup_and_draws_its_qr_code(browser, app_url):
+def test_a_share_link_keeps_the_whole_setup(browser, app_url):
     """Text (edited), example, tokenizers, Guess first, presenter view, whitespace marks, view and size: a
-    fresh browser opening the link shows the same question in the same modes; the QR code beside the link
-    grows to the window's height when clicked."""
+    fresh browser opening the link shows the same question in the same modes. (Its QR code: the tests below.)"""
     context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=hindi")
     hindi = EXAMPLES_BY_KEY["hindi"]
     wait_for_ids(page, hindi.text)
@@ -183,7 +186,7 @@ def test_a_share_link_keeps_the_whole_setup_and_draws_its_qr_code(browser, app_u
     page.locator("#reveal").click()
     shown = setup_shown(page)
     assert shown["size"] == "130" and shown["fontSize"] == pytest.approx(1.7 * 16 * 1.3, abs=0.1)
-    link = share(page)
+    link = share(page, qr=False)
     assert "example=hindi" in link and "tokenizers=gpt2%2Cgpt4o%2Cllama" in link and "size=130" in link
 
     fresh = browser.new_context(viewport={"width": 1280, "height": 720})  # a student's browser, nothing shared
@@ -197,6 +200,36 @@ def test_a_share_link_keeps_the_whole_setup_and_draws_its_qr_code(browser, app_u
     assert not other.locator("#answer .prose").is_visible(), "Guess first: nothing revealed yet"
     fresh.close()
 
+    assert page.locator("#share-qr .unreachable").is_visible(), "a server on 127.0.0.1: no QR code for phones"
+    assert errors == []
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def room_url():
+    """The app listening on every address of the machine (as the README says to start it for a room), its page
+    opened on 127.0.0.1, as a lecturer opens it; and the port."""
+    from serve import running
+
+    with running("app.py", extra_env={"GRADIO_SERVER_NAME": "0.0.0.0"}) as (url, _, _):
+        yield url, urlsplit(url).port
+
+
+def test_a_page_opened_on_this_machine_shares_the_room_address_in_link_and_qr_code(browser, room_url):
+    """The server listens on 0.0.0.0, the page is on 127.0.0.1: the link and its QR code carry the machine's
+    room address (one of its interfaces', read another way), the same port and the whole setup, and the QR code
+    grows to the window's height when clicked. Nothing is sent to the room address: the QR code is only read."""
+    from test_room import room_addresses
+
+    if not room_addresses():
+        pytest.skip("this machine has no address but loopback: test_room.py checks the choice without one")
+    url, port = room_url
+    context, page, errors = new_page(browser, url, 1280, 720, "light", "&example=hindi&present=1")
+    wait_for_ids(page, EXAMPLES_BY_KEY["hindi"].text)
+    link = share(page)
+    parts = urlsplit(link)
+    assert parts.hostname in room_addresses() and parts.port == port and parts.path == "/"
+    assert "example=hindi" in parts.query and "present=1" in parts.query
     qr = page.locator("#share-qr .qr")
     modules = page.eval_on_selector("#share-qr svg", "s => s.viewBox.baseVal.width")
     assert 21 + 8 <= modules <= 177 + 8  # a QR code's size: 21 to 177 modules, and its quiet zone of 4 on each side
@@ -210,6 +243,48 @@ def test_a_share_link_keeps_the_whole_setup_and_draws_its_qr_code(browser, app_u
     assert set(scanned(page.screenshot())) == {link}  # what a phone in the room reads (the small one too, dimmed)
     page.keyboard.press("Escape")
     assert page.locator("#qr-overlay").count() == 0
+    assert errors == []
+    context.close()
+
+
+def test_on_a_server_for_this_machine_only_the_qr_codes_place_says_how_to_start_it_for_the_room(browser, app_url):
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=numbers")
+    wait_for_ids(page, EXAMPLES_BY_KEY["numbers"].text)
+    link = share(page, qr=False)
+    assert urlsplit(link).hostname == "127.0.0.1"
+    note = page.locator("#share-qr .unreachable")
+    assert note.inner_text() == (
+        "No QR code: phones in the room cannot open this link, which points at this computer itself (127.0.0.1); "
+        "the server listens on this computer only. For the room, start it with GRADIO_SERVER_NAME=0.0.0.0 python "
+        "app.py and open the page again.")
+    box = note.bounding_box()
+    assert note.is_visible() and box["x"] + box["width"] <= 1280 and page.locator("#share-qr svg").count() == 0
+    assert errors == []
+    context.close()
+
+
+def test_a_copy_that_fails_says_so_and_offers_the_link_selected(browser, app_url):
+    """Plain http on an address other than this machine's is no secure context: the browser gives the page no
+    navigator.clipboard (taken away here, so that no request leaves this machine). The page says the link was not
+    copied and holds it selected for Ctrl+C; where the clipboard works, it says Copied."""
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=numbers")
+    wait_for_ids(page, EXAMPLES_BY_KEY["numbers"].text)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    link = share(page, qr=False)
+    page.wait_for_function("() => document.querySelector('#copy-status').textContent === 'Copied.'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    page.evaluate("() => Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    page.locator("#input-text textarea").press("End")
+    page.locator("#input-text textarea").press_sequentially(" 42")
+    wait_for_ids(page, EXAMPLES_BY_KEY["numbers"].text + " 42")
+    link = share(page, qr=False, before=link)
+    status = page.locator("#copy-status")
+    status.locator("#copy-by-hand").wait_for()
+    assert status.inner_text().strip() == ("Not copied: a page on plain http (neither https nor this computer) gets "
+                                           "no clipboard. The link, selected for Ctrl+C:")
+    assert page.evaluate("""() => { const box = document.activeElement;
+        return [box.id, box.value.slice(box.selectionStart, box.selectionEnd)]; }""") == ["copy-by-hand", link]
+    assert status.is_visible()
     assert errors == []
     context.close()
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import gradio as gr
 
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
-from playground.page import handlers, server
+from playground.page import handlers, room, server
 from playground.page.handlers import VIEWS
 from playground.page.inputs import expect_text
 from playground.page.qr_view import share_qr_html
@@ -91,8 +91,9 @@ def page_from_url(query: dict) -> tuple:
 
 
 def share_qr(link: str) -> str:
-    """The QR code of the share link the page just made (its inputs checked first)."""
-    return share_qr_html(expect_text(link, "link")[:MAX_SHARE_URL])
+    """The QR code of the share link the page just made (its inputs checked first), or, for a link to this
+    machine itself, why phones cannot open it."""
+    return share_qr_html(expect_text(link, "link")[:MAX_SHARE_URL], room.listen_name())
 
 
 def link_note(query: dict) -> str:
@@ -188,6 +189,7 @@ def build_demo() -> gr.Blocks:
                                     placeholder="a link to this text appears here", container=False,
                                     scale=1, min_width=160)
             share_code = gr.HTML(elem_id="share-qr", js_on_load=None)
+            gr.HTML('<p id="copy-status" role="status"></p>', elem_id="copy-note", container=False)  # share.js: copied or not
         note = gr.HTML(elem_id="limit-note")
         chat_example_button = chat_view_html()  # the Chat view: its messages and panels (chat.js draws them)
         panels, choosers = [], []
@@ -330,6 +332,7 @@ def page_head() -> str:
     """The page's head: the values its scripts read from the server, then PAGE_SCRIPTS in order, each named
     (sourceURL) so that the browser's console and stack traces say which file a line is in."""
     values = (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
+              f"const PLAYGROUND_ROOM_HOST = {json.dumps(room.server_room_host())};\n"
               f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
               f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};")
     scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)

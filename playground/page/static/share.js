@@ -1,6 +1,7 @@
 // The share link (the text packed into ?z=, and the whole setup) and its QR code, and downloads saved from
-// memory: nothing is written on the server. PLAYGROUND_MAX_SHARE_URL and PLAYGROUND_DEFAULT_TOKENIZERS are
-// set by the page's head (web.py); chat.js wraps playgroundShareLink to add the conversation.
+// memory: nothing is written on the server. PLAYGROUND_MAX_SHARE_URL, PLAYGROUND_DEFAULT_TOKENIZERS and
+// PLAYGROUND_ROOM_HOST are set by the page's head (web.py); chat.js wraps playgroundShareLink to add the
+// conversation.
 // Build a link that reopens the page with this text, copy it, and return it for the link box.
 // The text travels packed: raw DEFLATE, then base64url, in ?z= (the server unpacks it), so about
 // ten times more fits than as ?text=. Past PLAYGROUND_MAX_SHARE_URL the box says so instead.
@@ -13,8 +14,19 @@ async function playgroundPack(text) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-async function playgroundShareLink(text, tokenizers) {
+// The page's address as the room reaches it: on this machine's own (127.0.0.1, localhost), the machine's
+// room address when the server listens on one (room.py); else this machine's, and the QR code's place says
+// that phones cannot open it (qr_view.py).
+function playgroundRoomUrl() {
   const url = new URL(window.location.href);
+  if (PLAYGROUND_ROOM_HOST && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(url.hostname)) {
+    url.hostname = PLAYGROUND_ROOM_HOST;
+  }
+  return url;
+}
+
+async function playgroundShareLink(text, tokenizers) {
+  const url = playgroundRoomUrl();
   url.search = "";
   url.hash = "";
   url.searchParams.set("z", await playgroundPack(text));
@@ -27,10 +39,34 @@ async function playgroundShareLink(text, tokenizers) {
            `${link.length.toLocaleString("en")}-character link; at most ${PLAYGROUND_MAX_SHARE_URL.toLocaleString("en")} work). ` +
            "Share a shorter part, or download the tokens.";
   }
-  if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(link).catch(() => {});  // the box below shows it either way
-  }
   return link;
+}
+
+// Copy the link, and say beside it whether it was: a page on plain http away from this machine is no secure
+// context and has no clipboard (and a browser may refuse one), so then the link is offered selected, for Ctrl+C.
+// No link (too long to share): nothing said.
+async function playgroundCopy(link) {
+  const status = document.getElementById("copy-status");
+  if (status) status.replaceChildren();
+  if (!link) return;
+  const clipboard = navigator.clipboard && window.isSecureContext;
+  const copied = clipboard && await navigator.clipboard.writeText(link).then(() => true, () => false);
+  if (!status) return;
+  if (copied) {
+    status.replaceChildren("Copied.");
+    return;
+  }
+  status.replaceChildren((clipboard ? "Not copied: the browser refused the clipboard. "
+    : "Not copied: a page on plain http (neither https nor this computer) gets no clipboard. ") +
+    "The link, selected for Ctrl+C: ");
+  const box = document.createElement("input");
+  box.id = "copy-by-hand";
+  box.readOnly = true;
+  box.value = link;
+  box.setAttribute("aria-label", "the share link, to copy by hand");
+  status.append(box);
+  box.focus();
+  box.select();
 }
 
 // Save text the server sent as a file, without the server writing anything to disk.
@@ -61,7 +97,10 @@ document.addEventListener("click", (e) => {
 // marks, view and size (web.page_from_url reads them back; fit.js reads the size).
 async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view) {
   const link = await playgroundShareLink(text, example ? null : tokenizers);
-  if (!/^https?:/.test(link)) return link;  // too long: the box says why
+  if (!/^https?:/.test(link)) {  // too long: the box says why
+    playgroundCopy(null);
+    return link;
+  }
   const url = new URL(link);
   if (example) {
     url.searchParams.set("example", example);
@@ -73,7 +112,7 @@ async function playgroundShareSetup(text, tokenizers, example, guess, present, m
   if (view !== "text") url.searchParams.set("view", view);
   if (playgroundLecture.size !== 100) url.searchParams.set("size", String(playgroundLecture.size));
   const whole = url.toString();
-  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(whole).catch(() => {});
+  playgroundCopy(whole);  // not awaited: the link goes to its box (and its QR code) at once
   return whole;
 }
 
