@@ -2,7 +2,8 @@
 
     python scripts/screenshots.py [name ...]
 
-starts `python app.py` on a free port, opens it in Debian's Chromium (headless) and writes each picture to
+starts `python app.py` on a free port, listening on every address as for a room (so that the share link's QR
+code carries the room address; the pages are opened on 127.0.0.1), opens it in Debian's Chromium (headless) and writes each picture to
 docs/<name>.png; with names, only those. Each picture is a scene a lecturer would show; the README's and the
 docs' alt texts describe these scenes, so change both together. A script, not a test: it makes files the
 repository ships, and a person looks at them (the tests take their own screenshots into artifacts/).
@@ -97,7 +98,7 @@ def main(names: list[str]) -> None:
     unknown = set(names) - set(SCENES)
     if unknown:
         sys.exit(f"no scene {', '.join(sorted(unknown))}; the scenes are: {', '.join(SCENES)}")
-    with running("app.py") as (url, _, _), sync_playwright() as playwright:
+    with running("app.py", {"GRADIO_SERVER_NAME": "0.0.0.0"}) as (url, _, _), sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
         try:
             for name in names or SCENES:

@@ -83,13 +83,12 @@ def test_the_magikarp_answer_says_what_the_lesson_means_and_what_the_paper_measu
     notes = [p.get_text() for p in BeautifulSoup(answer_html("magikarp", EXAMPLES_BY_KEY["magikarp"].text),
                                                   "html5lib").select("ul ~ p")]
     assert notes == [
-        "What the lesson means: an artifact of GPT-2's vocabulary, which gives the rare name ' SolidGoldMagikarp' "
-        f"an id of its own, {word_id}. Models that share the vocabulary but barely met the name in training "
-        "(GPT-3-era ones) could not say it back: the glitch.",
-        'What the paper measured (Land & Bartolo (2024), "Fishing for Magikarp"): GPT-2 small itself, asked to '
-        f"repeat each token. {word_id} is not among the {len(gpt2_small['tokens'])} tokens its GPT-2 small report "
-        "puts under the under-trained threshold, and its verdict there is green: GPT-2 small could repeat it. The "
-        "Glitch tokens example shows tokens GPT-2 small did barely learn."]
+        "The lesson: an artifact of GPT-2's vocabulary, which gives the rare name ' SolidGoldMagikarp' an id of its "
+        f"own, {word_id}; GPT-3-era models that share the vocabulary barely met the name in training and could not "
+        "say it back.",
+        'The paper (Land & Bartolo (2024), "Fishing for Magikarp") measured GPT-2 small itself: '
+        f"{word_id} is not among the {len(gpt2_small['tokens'])} tokens its report puts under the under-trained "
+        "threshold, and its verdict is green: GPT-2 small could repeat it."]
     assert (word_id, len(gpt2_small["tokens"])) == (43453, 26)  # the README's known answers
 
 
@@ -126,30 +125,30 @@ def naive_letters(text: str) -> int:
 
 @pytest.mark.parametrize("key", ["hindi", "mandarin"])
 def test_language_answer(key):
-    """Per code point, and per letter as written where the two differ (Hindi's vowel signs and viramas)."""
+    """Tokens per code point, said as such, and the letters as written beside them where the two counts differ
+    (Hindi's vowel signs and viramas)."""
     example = EXAMPLES_BY_KEY[key]
     english = {t["name"]: t["count"] for t in compare(example.english)["tokenizers"]}
     numbers = bold_numbers(key, example.text)
     points, letters = len(example.text), naive_letters(example.text)
     assert (points, letters) == {"hindi": (47, 29), "mandarin": (24, 24)}[key]  # counted by hand
+    counted = f"{points} code points ({letters} letters)" if letters != points else f"{points} characters (code points)"
     for tok in compare(example.text)["tokenizers"]:
         n, fragments = len(tok["ids"]), sum(1 for t in tok["tokens"] if t["partial"])
-        per_letter = [f"{n / letters:.2f}"] if letters != points else []
-        assert numbers[tok["name"]] == [str(n), f"{n / points:.2f}", *per_letter, str(fragments),
-                                        f"{n / english[tok['name']]:.1f}x"]
-    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text)["gpt2"][:4] == ["73", "1.55", "2.52", "70"]
+        assert numbers[tok["name"]] == [str(n), f"{n / points:.2f}", str(fragments), f"{n / english[tok['name']]:.1f}x"]
+        assert f"{n} tokens for {counted}: " in answer_items(key, example.text)[tok["name"]]
+    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text)["gpt2"][:3] == ["73", "1.55", "70"]
 
 
 def test_the_language_answers_print_the_english_sentence_and_spell_a_letter_in_code_points():
     hindi = BeautifulSoup(answer_html("hindi", EXAMPLES_BY_KEY["hindi"].text), "html5lib")
     assert hindi.select_one("li").get_text(" ", strip=True) == (
-        "GPT-2 byte-level BPE: 73 tokens for 47 code points, 29 letters as written: 1.55 per code point, 2.52 per "
-        "letter; 70 byte fragments; 6.1x the 12 tokens of the English sentence")
+        "GPT-2 byte-level BPE: 73 tokens for 47 code points (29 letters): 1.55 per code point; 70 byte "
+        "fragments; 6.1x the 12 tokens of the English sentence")
     assert [p.get_text() for p in hindi.select("ul ~ p")] == [
-        "The English sentence: “Hello, how are you? I am writing in Hindi.”",
-        "Code points and letters: a code point is one Unicode character; a letter as written (a grapheme cluster) "
-        "can be several. \u0938\u094d\u0924\u0947 is one letter of 4 code points: \u0938 (devanagari letter sa), "
-        "\u094d (devanagari sign virama), \u0924 (devanagari letter ta), \u0947 (devanagari vowel sign e)."]
+        "The English sentence: “Hello, how are you? I am writing in Hindi.” Code points are Unicode's characters; "
+        "a letter as written (a grapheme cluster) can be several: \u0938\u094d\u0924\u0947 is 4, devanagari letter "
+        "sa, sign virama, letter ta and vowel sign e."]
     mandarin = BeautifulSoup(answer_html("mandarin", EXAMPLES_BY_KEY["mandarin"].text), "html5lib")
     assert mandarin.select_one("li").get_text(" ", strip=True) == (
         "GPT-2 byte-level BPE: 48 tokens for 24 characters (code points): 2.00 per character; 44 byte fragments; "
@@ -183,7 +182,7 @@ def test_the_answer_counts_no_special_tokens_even_with_the_toggle_on():
     for key in ("code", "hindi", "numbers"):
         text = EXAMPLES_BY_KEY[key].text
         assert bold_numbers(key, text, special=True) == bold_numbers(key, text, special=False)
-    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text, special=True)["gpt2"][:4] == ["73", "1.55", "2.52", "70"]
+    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text, special=True)["gpt2"][:3] == ["73", "1.55", "70"]
 
 
 def test_the_answer_sees_tokens_past_the_ones_drawn():

@@ -129,29 +129,27 @@ def test_language_answer_word_for_word(official_gpt2):
                      "fragments; <b>0.0x</b> the 12 tokens of the English sentence"]
     # "ने" is one letter as written, two code points (na, vowel sign e); "x" one of each: 3 code points, 2 letters.
     written = language_answer(result("नेx", tokenizer("gpt2", tokens[:3], chars=3)), example)
-    assert written == ["<b>3</b> tokens for 3 code points, 2 letters as written: <b>1.00</b> per code point, "
-                       "<b>1.50</b> per letter; <b>2</b> byte fragments; <b>0.2x</b> the 12 tokens of the English "
-                       "sentence"]
+    assert written == ["<b>3</b> tokens for 3 code points (2 letters): <b>1.00</b> per code point; "
+                       "<b>2</b> byte fragments; <b>0.2x</b> the 12 tokens of the English sentence"]
 
 
 def test_language_notes_word_for_word():
     example = EXAMPLES_BY_KEY["hindi"]
-    assert language_notes(result("ab"), example) == [
-        "<b>The English sentence:</b> “Hello, how are you? I am writing in Hindi.”"]
-    lead = ("<b>Code points and letters:</b> a code point is one Unicode character; a letter as written (a grapheme "
-            "cluster) can be several. ")
-    # The longest letter is spelled out: "क्ष" (ka, virama, ssa), not the first, "के" (ka, vowel sign e).
-    assert language_notes(result("के क्ष"), example)[1] == lead + (
-        "क्ष is one letter of 3 code points: क (devanagari letter ka), ् (devanagari sign virama), "
-        "ष (devanagari letter ssa).")
-    # Escaped for HTML; the English sentence is the example's own.
+    english = "<b>The English sentence:</b> “Hello, how are you? I am writing in Hindi.”"
+    assert language_notes(result("ab"), example) == [english]
+    lead = (english + " <b>Code points</b> are Unicode's characters; a letter as written (a grapheme cluster) can be "
+            "several: ")
+    # The longest letter is spelled out: "क्ष" (ka, virama, ssa), not the first, "के" (ka, vowel sign e); the
+    # script named once.
+    assert language_notes(result("के क्ष"), example) == [
+        lead + "क्ष is 3, devanagari letter ka, sign virama and letter ssa."]
+    # Names of two scripts each said whole; escaped for HTML, the English sentence too.
     assert language_notes(result("<e\u0301>"), EXAMPLES_BY_KEY["mandarin"]) == [
         "<b>The English sentence:</b> “Hello, world! The weather is very nice today, let&#x27;s go for a walk in "
-        "the park together.”",
-        lead + "e\u0301 is one letter of 2 code points: e (latin small letter e), \u0301 (combining acute accent)."]
+        "the park together.” <b>Code points</b> are Unicode's characters; a letter as written (a grapheme cluster) "
+        "can be several: e\u0301 is 2, latin small letter e and combining acute accent."]
     # A code point without a name (a control character) is said as U+XXXX: CR LF is one grapheme cluster.
-    assert language_notes(result("a\r\nb"), example)[1] == lead + (
-        "\r\n is one letter of 2 code points: \r (U+000D), \n (U+000A).")
+    assert language_notes(result("a\r\nb"), example) == [lead + "\r\n is 2, U+000D and U+000A."]
 
 
 def test_answer_html_around_the_answer():
@@ -165,8 +163,8 @@ def test_answer_html_around_the_answer():
     assert soup.select("p") == []  # the example's own text: no "edited" note, no glitch explanation
     edited = answer_html("magikarp", compare("say SolidGoldMagikarp"))
     assert edited.startswith('<p class="edited">Computed on your edited text.</p><ul>')
-    assert "</ul><p><b>What the lesson means:</b> an artifact of GPT-2's vocabulary" in edited
-    assert edited.endswith("The Glitch tokens example shows tokens GPT-2 small did barely learn.</p>")
+    assert "</ul><p><b>The lesson:</b> an artifact of GPT-2's vocabulary" in edited
+    assert edited.endswith("and its verdict is green: GPT-2 small could repeat it.</p>")
     assert answer_html("numbers", compare("none")) == (
         '<p class="edited">Computed on your edited text.</p><p>This text has no 1234567890 to look at.</p>')
     assert answer_html("mine", compare("x")) == ""

@@ -16,7 +16,7 @@ import regex
 
 from playground.lesson.display import token_label
 from playground.lesson.examples import EXAMPLES_BY_KEY, Example
-from playground.lesson.loss import text_loss
+from playground.lesson.loss import and_list, text_loss
 from playground.tokenizers.registry import compare, get_tokenizer
 from playground.tokenizers.undertrained import PAPER, undertrained_marks
 
@@ -45,13 +45,12 @@ def glitch_notes(result: dict, example: Example) -> list[str]:
     [word_id] = get_tokenizer("gpt2").encode(" " + GLITCH_WORD)
     listed = undertrained_marks("gpt2")
     among = "is among" if word_id in listed else "is not among"
-    return [f"<b>What the lesson means:</b> an artifact of GPT-2's vocabulary, which gives the rare name "
-            f"' {GLITCH_WORD}' an id of its own, {word_id}. Models that share the vocabulary but barely met the "
-            "name in training (GPT-3-era ones) could not say it back: the glitch.",
-            f"<b>What the paper measured</b> ({escape(PAPER)}): GPT-2 small itself, asked to repeat each token. "
-            f"{word_id} {among} the {len(listed)} tokens its GPT-2 small report puts under the under-trained "
-            "threshold, and its verdict there is green: GPT-2 small could repeat it. The Glitch tokens example "
-            "shows tokens GPT-2 small did barely learn."]
+    return [f"<b>The lesson:</b> an artifact of GPT-2's vocabulary, which gives the rare name ' {GLITCH_WORD}' an "
+            f"id of its own, {word_id}; GPT-3-era models that share the vocabulary barely met the name in training "
+            "and could not say it back.",
+            f"<b>The paper</b> ({escape(PAPER)}) measured GPT-2 small itself: {word_id} {among} the {len(listed)} "
+            "tokens its report puts under the under-trained threshold, and its verdict is green: GPT-2 small could "
+            "repeat it."]
 
 
 # Which of the panels' figures answer each kind of question (render.stats_html marks them with data-answers):
@@ -164,36 +163,36 @@ def language_answer(result: dict, example: Example) -> list[str]:
     items = []
     for tok in result["tokenizers"]:
         n, points = tok["count"], tok["chars"]
-        per_point = n / points if points else 0
-        if letters == points:
-            per = f"{points} characters (code points): <b>{per_point:.2f}</b> per character"
-        else:
-            per = (f"{points} code points, {letters} letters as written: <b>{per_point:.2f}</b> per code point, "
-                   f"<b>{n / letters:.2f}</b> per letter")
+        counted, per = ((f"{points} characters (code points)", "character") if letters == points
+                        else (f"{points} code points ({letters} letters)", "code point"))
         fragments = sum(t["partial"] for t in tok["tokens"])
         ratio = n / english[tok["name"]]
-        items.append(f"<b>{n}</b> tokens for {per}; <b>{fragments}</b> byte fragments; <b>{ratio:.1f}x</b> the "
-                     f"{english[tok['name']]} tokens of the English sentence")
+        items.append(f"<b>{n}</b> tokens for {counted}: <b>{n / points if points else 0:.2f}</b> per {per}; "
+                     f"<b>{fragments}</b> byte fragments; <b>{ratio:.1f}x</b> the {english[tok['name']]} tokens of "
+                     "the English sentence")
     return items
 
 
-def code_point_name(c: str) -> str:
-    """Unicode's name of a code point, in lower case ("devanagari sign virama"), or U+000D for one without."""
-    return unicodedata.name(c).lower() if unicodedata.name(c, "") else f"U+{ord(c):04X}"
+def code_point_names(letter: str) -> str:
+    """The code points of a letter by Unicode's names, lower case, a script's name said once: "devanagari letter
+    sa, sign virama, letter ta and vowel sign e"; U+000D for one without a name."""
+    names = [unicodedata.name(c).lower() if unicodedata.name(c, "") else f"U+{ord(c):04X}" for c in letter]
+    script = names[0].split(" ")[0] + " "
+    if all(name.startswith(script) for name in names):
+        names = [names[0]] + [name[len(script):] for name in names[1:]]
+    return and_list(names)
 
 
 def language_notes(result: dict, example: Example) -> list[str]:
     """The English sentence the counts are compared with and, where a letter as written is more than one code
-    point, the text's longest letter spelled out in code points."""
-    notes = [f"<b>The English sentence:</b> “{escape(example.english)}”"]
+    point, what a code point is, the text's longest letter spelled out in them."""
+    english = f"<b>The English sentence:</b> “{escape(example.english)}”"
     letters = letters_as_written(result["text"])
-    if len(letters) != len(result["text"]):
-        letter = max(letters, key=len)
-        points = ", ".join(f"{escape(c)} ({code_point_name(c)})" for c in letter)
-        notes.append(f"<b>Code points and letters:</b> a code point is one Unicode character; a letter as written "
-                     f"(a grapheme cluster) can be several. {escape(letter)} is one letter of {len(letter)} code "
-                     f"points: {points}.")
-    return notes
+    if len(letters) == len(result["text"]):
+        return [english]
+    letter = max(letters, key=len)
+    return [f"{english} <b>Code points</b> are Unicode's characters; a letter as written (a grapheme cluster) can be "
+            f"several: {escape(letter)} is {len(letter)}, {escape(code_point_names(letter))}."]
 
 
 def number_answer(result: dict, example: Example) -> list[str] | str:
