@@ -123,6 +123,7 @@ def verdict_html(tok: dict, token: dict) -> str:
 
 
 def undertrained_notes(result: dict, example: Example) -> list[str]:
+    """How the paper finds the listed tokens, and what its verdicts mean."""
     return [f"{escape(PAPER)} finds these tokens in each model's own embedding matrix, then asks the model to repeat "
             "each one; max_prob is the most probability it gave the token. Red: below 0.001, the model barely learned "
             "it; green: 0.1 or more, it could repeat it after all."]

@@ -2,7 +2,8 @@
 // memory: nothing is written on the server. PLAYGROUND_MAX_SHARE_URL, PLAYGROUND_DEFAULT_TOKENIZERS and
 // PLAYGROUND_ROOM_HOST are set by the page's head (web.py); chat.js wraps playgroundShareLink to add the
 // conversation.
-// Build a link that reopens the page with this text, copy it, and return it for the link box.
+// Build a link that reopens the page with this text, and return it for the link box (playgroundShareSetup
+// adds the setup and copies it).
 // The text travels packed: raw DEFLATE, then base64url, in ?z= (the server unpacks it), so about
 // ten times more fits than as ?text=. Past PLAYGROUND_MAX_SHARE_URL the box says so instead.
 
