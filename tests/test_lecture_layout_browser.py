@@ -376,3 +376,39 @@ def test_tables_scroll_inside_their_box_and_charts_follow_the_theme(browser, app
         assert chart_is_dark(page, chart), chart
     assert errors == []
     context.close()
+
+
+# Pin each token of every panel, the page unscrolled as a slide shows it: each card's box against every panel's
+# title, counts and first row of tokens (the top-level blocks level with its first), those it covers.
+CARDS_OVER_HEADS = """() => {
+    const bad = [];
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const heads = [...document.querySelectorAll("#panels [data-tokenizer]")].flatMap(panel => {
+        const name = panel.dataset.tokenizer;
+        const blocks = [...panel.querySelectorAll(".toks > .tok, .toks > .group")].map(t => t.getBoundingClientRect());
+        const row = blocks.filter(r => r.top < blocks[0].top + 4);
+        return [[`${name} title`, panel.querySelector("h3").getBoundingClientRect()],
+                [`${name} counts`, panel.querySelector(".stats").getBoundingClientRect()],
+                ...row.map(r => [`${name} first row`, r])];
+    });
+    for (const tok of document.querySelectorAll("#panels .tok")) {
+        tok.click();
+        const card = document.getElementById("tok-card").getBoundingClientRect();
+        const covered = heads.filter(([, r]) => overlap(card, r)).map(([what]) => what);
+        if (covered.length) bad.push([tok.closest("[data-tokenizer]").dataset.tokenizer, tok.textContent, [...new Set(covered)]]);
+        tok.click();
+    }
+    return bad;
+}"""
+
+
+@pytest.mark.parametrize("width, height, scheme", [(1280, 720, "light"), (1024, 768, "dark")], ids=["1280x720", "1024x768"])
+def test_a_pinned_card_keeps_off_every_panels_title_counts_and_first_row(browser, app_url, width, height, scheme):
+    context, page, errors = new_page(browser, app_url, width, height, scheme, "&example=glitch")
+    wait_for_ids(page, EXAMPLES_BY_KEY["glitch"].text)
+    page.locator("h1").click()
+    assert page.evaluate(CARDS_OVER_HEADS) == []
+    page.locator("#panel-bert .tok").first.click()
+    page.screenshot(path=SCREENSHOTS / f"pinned-card-{width}x{height}.png")
+    assert errors == []
+    context.close()
