@@ -129,6 +129,18 @@ def hatch_not_comparable(bar) -> None:
     bar.set(hatch=NOT_COMPARABLE["hatch"], edgecolor=NOT_COMPARABLE["edgecolor"], linewidth=NOT_COMPARABLE["linewidth"])
 
 
+def legend_above(fig, handles: list, fontsize: float, ncols: int) -> None:
+    """The figure's legend above its axes, never on the bars, in at most ncols columns: fewer when the row would be
+    wider than the figure (matplotlib would cut it at both ends, as it did the slide's three tokenizers and
+    the hatching in four columns)."""
+    renderer = fig.canvas.get_renderer()
+    for columns in range(min(ncols, len(handles)), 0, -1):
+        legend = fig.legend(handles=handles, fontsize=fontsize, frameon=False, ncols=columns, loc="outside upper center")
+        if columns == 1 or legend.get_window_extent(renderer).width <= fig.bbox.width:
+            return
+        legend.remove()
+
+
 def premium_chart_png(result: dict) -> bytes:
     """Grouped bars: each language's premium under each tokenizer, English = 1; PNG bytes."""
     import numpy as np
