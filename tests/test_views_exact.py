@@ -170,6 +170,13 @@ def test_the_counts_under_each_title():
     assert stats(stats_html(bert, big))[4] == ("1,500", "[UNK]", False)
 
 
+def test_one_token_and_one_char_are_counted_in_the_singular():
+    [gpt2] = compare("a", tokenizers=("gpt2",))["tokenizers"]
+    assert stats(stats_html(gpt2, "a"))[:3] == [("1", "token", False), ("1", "char", False), ("1", "chars/token", False)]
+    [gpt2] = compare("aa a", tokenizers=("gpt2",))["tokenizers"]  # "aa", " a"
+    assert stats(stats_html(gpt2, "aa a"))[:2] == [("2", "tokens", False), ("4", "chars", False)]
+
+
 def test_the_indentation_count_appears_only_for_indented_text():
     code = EXAMPLES_BY_KEY["code"].text
     [gpt2] = compare(code, tokenizers=("gpt2",))["tokenizers"]

@@ -197,8 +197,8 @@ def stats_html(result: dict, text: str) -> str:
     answers a kind of question says which (data-answers: lecture.ANSWERED_BY), to be hidden until Reveal."""
     cpt = result["chars_per_token"]
     items = [
-        (f"{result['count']:,}", "tokens", ""),
-        (f"{result['chars']:,}", "chars", ""),
+        (f"{result['count']:,}", "token" + "s" * (result["count"] != 1), ""),
+        (f"{result['chars']:,}", "char" + "s" * (result["chars"] != 1), ""),
         ("–" if cpt is None else f"{cpt:g}", "chars/token", "ratio"),
         ("yes" if result["lossless"] else "no", "lossless", ""),
         (f"{result['unk_count']:,}", "[UNK]" if result["name"] == "bert" else "unknown", ""),
