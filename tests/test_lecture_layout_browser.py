@@ -412,3 +412,31 @@ def test_a_pinned_card_keeps_off_every_panels_title_counts_and_first_row(browser
     page.screenshot(path=SCREENSHOTS / f"pinned-card-{width}x{height}.png")
     assert errors == []
     context.close()
+
+
+# Every number written in the answer (1.5e-07, 0.0955797, 1,500) drawn as boxes on more than one line.
+BROKEN_NUMBERS = """() => {
+    const broken = [];
+    const walker = document.createTreeWalker(document.querySelector("#answer"), NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());) {
+        for (const match of node.textContent.matchAll(/[0-9][0-9.,e+-]*[0-9]/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (tops.size > 1) broken.push(match[0]);
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize("width, height, scheme, present", ROOMS, ids=ROOM_IDS)
+def test_no_number_in_an_answer_is_broken_over_two_lines(browser, app_url, width, height, scheme, present):
+    context, page, errors = new_page(browser, app_url, width, height, scheme, "&present=1" if present else "")
+    for example in EXAMPLES:
+        show_example(page, example)
+        reveal(page)
+        assert page.evaluate(BROKEN_NUMBERS) == [], example.key
+    assert errors == []
+    context.close()
