@@ -230,6 +230,19 @@ def test_clear_drops_the_text_the_example_and_its_question(browser, app_url):
     context.close()
 
 
+def test_clear_brings_back_the_three_tokenizers_the_introduction_names(browser, app_url):
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=glitch")
+    wait_for_ids(page, EXAMPLES_BY_KEY["glitch"].text)  # GPT-2, Llama 2 and Llama 3
+    assert "GPT-2, BERT and Llama 2 carve up the same text" in page.inner_text(".lede")
+    page.locator("#clear").click()
+    type_text(page, "x")
+    wait_for_ids(page, "x", names=("gpt2", "bert", "llama"))
+    assert [page.inner_text(f"#panel-{slot} h3") for slot in ("gpt2", "bert", "llama")] == [
+        "GPT-2 byte-level BPE", "BERT WordPiece", "Llama 2 SentencePiece"]
+    assert errors == []
+    context.close()
+
+
 def test_the_keys_a_clicker_sends(browser, app_url):
     """With the focus outside the text box: PageDown / PageUp and the arrows step through the examples, r is
     Reveal, ? lists the keys and Escape closes them; in the text box they are the text box's."""

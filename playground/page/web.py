@@ -284,7 +284,7 @@ def build_demo() -> gr.Blocks:
                     js="(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup)",
                     ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
                            show_progress="hidden", preprocess=False)
-        clear.click(None, outputs=[text, example_key], js="() => playgroundClear()")
+        clear.click(None, outputs=[text, example_key, *choosers], js="() => playgroundClear()")
         size_down.click(None, js="() => playgroundStepSize(-1)")
         size_up.click(None, js="() => playgroundStepSize(1)")
         keys.click(None, js="() => playgroundToggleKeys()")
