@@ -152,11 +152,16 @@ async def batch_api(text: str, batch_size: int = 4, block_size: int = 8, seed: i
 
 def lessons_batch() -> tuple:
     """"Try the lesson's batch": a text long enough for (32, 1024), the 200 English FLORES sentences joined
-    (5,613 GPT-2 ids), no example, and B = 32, T = 1024."""
+    (5,613 GPT-2 ids), no example, B = 32, T = 1024, and the note that says the text box's text was replaced
+    (with the button that puts it back: batch.js keeps the text it replaced)."""
     from playground.lesson.embedding import LESSON_BATCH
     from playground.lesson.premium import BASELINE, sentences
 
-    return ("\n".join(sentences(BASELINE)), "", *LESSON_BATCH)
+    text = "\n".join(sentences(BASELINE))
+    note = (f"<p class='note' id='batch-replaced'>The text box now holds the lesson's batch text, the 200 English "
+            f"FLORES-200 sentences ({len(text):,} characters), in place of your text. "
+            "<button type='button' id='batch-undo'>Put my text back</button></p>")
+    return (text, "", *LESSON_BATCH, note)
 
 async def export(fmt: str, text: str, special: bool, *names: str) -> str:
     """The download buttons: the tokens of the panels' tokenizers as CSV or JSON."""

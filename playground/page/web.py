@@ -230,6 +230,7 @@ def build_demo() -> gr.Blocks:
                                    scale=0)
             lesson_batch = gr.Button("Try the lesson's batch: (32, 1024)", size="md", elem_id="lesson-batch", scale=0)
             batch_redraw = gr.Button("Draw the batch", visible="hidden", elem_id="batch-redraw")  # batch.js clicks it
+        batch_note = gr.HTML(elem_id="batch-note", js_on_load=None)  # the lesson's button says what it replaced
         batch_view = gr.HTML(elem_id="batch", js_on_load=None)
 
         demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers, mark_ws, view, link_message],
@@ -267,8 +268,8 @@ def build_demo() -> gr.Blocks:
         batch_redraw.click(handlers.update_batch, inputs=batch_inputs, outputs=batch_view, preprocess=False,
                            trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=None,
                            api_visibility="private", show_progress="hidden")
-        lesson_batch.click(handlers.lessons_batch, outputs=[text, example_key, batch_size, block_size],
-                           api_visibility="private", show_progress="hidden")
+        lesson_batch.click(handlers.lessons_batch, outputs=[text, example_key, batch_size, block_size, batch_note],
+                           js="() => playgroundLessonsBatch()", api_visibility="private", show_progress="hidden")
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
             button.click(None, outputs=[text, example_key, *choosers],  # its text, key and three panels
                          js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)}, "
