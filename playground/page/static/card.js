@@ -233,8 +233,9 @@
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
     if (!step) return;
     e.preventDefault();
+    const flip = e.key.startsWith("ArrowL") || e.key.startsWith("ArrowR") ? tok.closest(".toks[dir=rtl]") : null;
     const toks = [...panelOf(tok).querySelectorAll(".tok")];
-    const next = toks[toks.indexOf(tok) + step];
+    const next = toks[toks.indexOf(tok) + (flip ? -step : step)];  // right to left: → is the token before
     if (next) {
       next.tabIndex = -1;  // focusable from script; Tab still enters a panel at its first token
       next.focus();
