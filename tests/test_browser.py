@@ -207,8 +207,10 @@ def test_token_downloads(page, app_url, tmp_path, button, filename, expected):
     assert expected in path.read_text(encoding="utf-8").replace("\r\n", "\n")
 
 
-@pytest.mark.parametrize("filename", ["embedding.png", "similarity.png"])
-def test_plot_downloads_are_png(page, app_url, tmp_path, filename):
+@pytest.mark.parametrize("filename, size", [("embedding.png", (1200, 290)), ("similarity.png", (900, 800))])
+def test_plot_downloads_are_labelled_figures(page, app_url, tmp_path, filename, size):
+    from PIL import Image
+
     open_page(page, app_url, "Hello world")
     page.wait_for_selector("#heatmap img.plot")
     with page.expect_download() as download:
@@ -216,6 +218,7 @@ def test_plot_downloads_are_png(page, app_url, tmp_path, filename):
     assert download.value.suggested_filename == filename
     download.value.save_as(tmp_path / filename)
     assert (tmp_path / filename).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert Image.open(tmp_path / filename).size == size  # a figure with its title, axes and colour bar, not 768 x 2 pixels
 
 
 def test_tokenizers_chosen_by_link_by_selector_and_carried_by_share_links(page, app_url):

@@ -182,7 +182,7 @@ def test_an_inline_png_and_its_download_link():
     assert png_html(b"\x89PNG", "alt", "y.png", ' id="f"', "<i>before</i>", "<i>after</i>", "width: 5px") == (
         '<figure class="plot pixels" id="f"><i>before</i><img class="plot" alt="alt" style="width: 5px" '
         'src="data:image/png;base64,iVBORw=="><i>after</i>'
-        '<a class="download" href="#" data-download="y.png">Download PNG</a></figure>')
+        '<a class="download" href="#" data-download="y.png" data-plot="y">Download PNG</a></figure>')  # labelled on demand
 
 
 def test_a_plot_that_fails_says_so_in_its_place():

@@ -93,6 +93,25 @@ async def update_one_hot(text: str, init: str) -> str:
     return await EMBEDDING_LANE.run(one_hot_html, tokens, init)
 
 
+async def plot_download(plot: str, text: str, init: str) -> str:
+    """Download PNG under one of the embedding's plots: its labelled figure (plot_downloads), for the tokens the
+    page draws (the first HEATMAP_ROWS GPT-2 tokens), as a data: URL the page saves; "" for no text."""
+    import base64
+
+    from playground.lesson.embedding import HEATMAP_ROWS, INITS
+    from playground.page.embedding_view import plot_label
+    from playground.page.plot_downloads import PLOTS, plot_png
+
+    plot, text, init = expect_choice(plot, PLOTS, "plot"), expect_text(text), expect_choice(init, INITS, "init")
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    _, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, HEATMAP_ROWS)
+    if not tokens:
+        return ""
+    png = await EMBEDDING_LANE.run(plot_png, plot, tuple(t["id"] for t in tokens), tuple(plot_label(t) for t in tokens),
+                                   init)
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
 async def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
     """The GPT-2 ids of text (the first 1,024) through the lesson's TokenEmbedding: shape, dtype, ids and
     pieces, the parameter counts (tied and untied), one-hot x E against the lookup, and the cosine

@@ -220,6 +220,10 @@ def build_demo() -> gr.Blocks:
             with gr.Column(min_width=420):
                 memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
+        # Download PNG under a plot asks for its labelled figure (share.js clicks the hidden button with its name).
+        plot_asked = gr.Textbox(visible=False)
+        plot_png = gr.Textbox(visible=False)
+        plot_download = gr.Button("Download the plot", visible="hidden", elem_id="plot-download")
         gr.HTML("<h2>The lesson's batch: B windows of T ids, cut from the text as training cuts them</h2>")
         with gr.Row(elem_id="batch-controls", equal_height=True):
             batch_size = gr.Number(4, label="B (batch_size)", precision=0, minimum=1, elem_id="batch-size",
@@ -260,6 +264,11 @@ def build_demo() -> gr.Blocks:
         one_hot_run.click(handlers.update_one_hot, inputs=[text, init], outputs=one_hot, concurrency_id="embedding",
                           concurrency_limit=None, preprocess=False, api_visibility="private", show_progress="minimal")
         gr.on([text.change, init.change], None, outputs=one_hot, js="() => ''")  # a result for other ids goes
+        plot_download.click(handlers.plot_download, inputs=[plot_asked, text, init], outputs=plot_png,
+                            js="(plot, text, init) => [playgroundPlotAsked, text, init]", preprocess=False,
+                            concurrency_id="embedding", concurrency_limit=None, api_visibility="private",
+                            show_progress="hidden",
+                            ).then(None, inputs=plot_png, js="(png) => playgroundDownload(png, `${playgroundPlotAsked}.png`)")
         # The batch is drawn off the keystroke path: batch.js clicks the hidden button once its inputs have
         # stayed the same for a moment (a paused typist, a whole number typed, the lesson's button's four values).
         batch_inputs = [text, batch_size, block_size, batch_seed]
