@@ -210,6 +210,9 @@ def test_the_page_says_why_no_batch_is_drawn():
 
 
 def test_the_lessons_button_gives_a_text_long_enough_for_the_lessons_batch():
-    text, example, b, t = handlers.lessons_batch()
+    text, example, b, t, note = handlers.lessons_batch()
     assert (b, t, example) == (32, 1024, "") and text == FLORES_ENGLISH
+    assert BeautifulSoup(note, "html5lib").get_text() == (
+        "The text box now holds the lesson's batch text, the 200 English FLORES-200 sentences (26,124 characters), "
+        "in place of your text. Put my text back")
     assert batch(text, b, t)["n_tokens"] == 5_613

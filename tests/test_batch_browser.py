@@ -8,6 +8,7 @@ import pytest
 from browser import CLIPBOARD, SCREENSHOTS, open_page, textbox, type_text, wait_for_ids
 
 from playground import batch
+from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.handlers import lessons_batch
 
 VIEWPORTS = [(1280, 720), (1024, 768)]
@@ -97,7 +98,7 @@ def test_typing_redraws_the_batch_once_the_text_settles_not_per_key(tab, app_url
 def test_the_lessons_batch(tab, app_url):
     open_page(tab, app_url, "Hello world")
     tab.locator("#lesson-batch").click()
-    text, _, b, t = lessons_batch()
+    text, _, b, t, _ = lessons_batch()
     wait_for_batch(tab, batch(text, b, t, 0))
     assert textbox(tab).input_value() == text
     assert [tab.locator(f"#{e} input").input_value() for e in ("batch-size", "block-size")] == ["32", "1024"]
@@ -107,3 +108,23 @@ def test_the_lessons_batch(tab, app_url):
     assert tab.eval_on_selector("#batch-ids", "e => e.scrollWidth <= e.clientWidth")
     tab.evaluate("() => { document.getElementById('batch-controls').scrollIntoView(); window.scrollBy(0, -60); }")
     tab.screenshot(path=SCREENSHOTS / f"batch-{tab.size}.png")
+
+
+def test_the_lessons_batch_says_it_replaced_the_text_and_puts_it_back(tab, app_url):
+    hindi = EXAMPLES_BY_KEY["hindi"]
+    open_page(tab, f"{app_url}?example=hindi", hindi.text)
+    tab.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=hindi.question)
+    tab.locator("#lesson-batch").click()
+    note = tab.locator("#batch-replaced")
+    note.wait_for(state="visible")
+    assert note.inner_text().startswith("The text box now holds the lesson's batch text, the 200 English FLORES-200 "
+                                        "sentences (26,124 characters), in place of your text.")
+    assert tab.inner_text("#prompt").strip() == ""  # the question of the text it replaced is gone
+    assert len(textbox(tab).input_value()) == 26_124
+    tab.screenshot(path=SCREENSHOTS / f"batch-replaced-{tab.size}.png")
+    tab.locator("#batch-undo").click()
+    wait_for_ids(tab, hindi.text)
+    assert textbox(tab).input_value() == hindi.text
+    assert not note.is_visible()
+    tab.locator("#lesson-batch").click()  # a second time: said again
+    note.wait_for(state="visible")

@@ -207,8 +207,10 @@ def test_token_downloads(page, app_url, tmp_path, button, filename, expected):
     assert expected in path.read_text(encoding="utf-8").replace("\r\n", "\n")
 
 
-@pytest.mark.parametrize("filename", ["embedding.png", "similarity.png"])
-def test_plot_downloads_are_png(page, app_url, tmp_path, filename):
+@pytest.mark.parametrize("filename, size", [("embedding.png", (1200, 290)), ("similarity.png", (900, 800))])
+def test_plot_downloads_are_labelled_figures(page, app_url, tmp_path, filename, size):
+    from PIL import Image
+
     open_page(page, app_url, "Hello world")
     page.wait_for_selector("#heatmap img.plot")
     with page.expect_download() as download:
@@ -216,6 +218,7 @@ def test_plot_downloads_are_png(page, app_url, tmp_path, filename):
     assert download.value.suggested_filename == filename
     download.value.save_as(tmp_path / filename)
     assert (tmp_path / filename).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert Image.open(tmp_path / filename).size == size  # a figure with its title, axes and colour bar, not 768 x 2 pixels
 
 
 def test_tokenizers_chosen_by_link_by_selector_and_carried_by_share_links(page, app_url):
@@ -455,3 +458,34 @@ def test_a_pinned_token_the_edit_keeps_stays_pinned_and_one_it_replaces_lets_go(
     page.wait_for_timeout(300)
     assert page.locator("#panels .tok.pinned").count() == 0 and page.locator("#panels .tok.linked").count() == 0
     assert not page.locator("#tok-card").is_visible()
+
+
+def test_a_zero_width_joiner_is_a_block_one_can_see_and_click(page, app_url):
+    text = "a\u200db"
+    page.goto(f"{app_url}?text={quote(text)}")
+    wait_for_ids(page, text)
+    joiner = page.locator('#panel-llama .tok[data-id="30722"]')
+    box = joiner.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24, box  # it was 2 px wide
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.locator("#panels .tok.pinned").get_attribute("data-id") == "30722"
+    assert page.locator("#tok-card").inner_text().endswith("invisible: U+200D ZERO WIDTH JOINER\nHow was this built?")
+    char = page.locator("#panel-gpt2 .group-char").bounding_box()  # GPT-2's three bytes under it
+    assert char["width"] >= 24, char
+    page.locator("#panels").screenshot(path=SCREENSHOTS / "zero-width-joiner.png")
+
+
+def test_an_arabic_texts_tokens_run_from_the_right(page, app_url):
+    text = "مرحبا بالعالم"
+    page.goto(f"{app_url}?text={quote(text)}")
+    wait_for_ids(page, text)
+    for name in ("gpt2", "bert", "llama"):
+        boxes = page.eval_on_selector_all(f"#panel-{name} .toks > *", "els => els.map(e => [e.getBoundingClientRect().top, "
+                                          "e.getBoundingClientRect().left])")
+        row = [left for top, left in boxes if abs(top - boxes[0][0]) < 4]
+        assert len(row) >= 5 and row == sorted(row, reverse=True), (name, boxes)  # in its first row, from the right
+    first = page.locator("#panel-bert .tok").first  # the keys follow the screen: → goes to the token on the right
+    first.click()
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.dataset.id") == page.locator("#panel-bert .tok").nth(1).get_attribute("data-id")
+    page.locator("#panels").screenshot(path=SCREENSHOTS / "arabic-right-to-left.png")

@@ -44,3 +44,17 @@ def test_the_slide_chart_with_ten_tokenizers_has_nothing_drawn_over_anything(ten
     assert all(figure_box.x0 <= c.x0 and c.x1 <= figure_box.x1 and c.y1 <= plot_box.y1 for c in counts)
     ticks = [t.get_window_extent(renderer) for t in ax.get_xticklabels()]
     assert [(a, b) for a, b in itertools.combinations(ticks, 2) if a.overlaps(b)] == []
+
+
+@pytest.mark.parametrize("names", [("gpt2", "bert", "llama"), ("bert", "mistral", "gpt4o"), ("bert", "mistral", "llama")])
+def test_the_slide_chart_legend_is_whole_for_three_tokenizers(names):
+    """Three tokenizers and the hatching in four columns ran 100 px past both sides of the 1,100 px chart."""
+    from playground.page.slide_view import example_chart_figure
+
+    fig = example_chart_figure(names)
+    fig.canvas.draw()
+    [legend] = fig.legends
+    box = legend.get_window_extent(fig.canvas.get_renderer())
+    assert [t.get_text() for t in legend.get_texts()][-1] == "hatched: lost part of the text, count not comparable"
+    assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1 and box.y1 <= fig.bbox.y1, (box, fig.bbox)
+    assert box.y0 >= fig.axes[0].get_window_extent().y1, "above the bars"

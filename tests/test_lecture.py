@@ -105,7 +105,7 @@ def test_the_glitch_answer_lists_each_models_listed_tokens_with_verdict_and_max_
         assert len(on_list) >= 2 and all(marks[t["id"]]["verdict"] == "red" for t in on_list)
         assert items[tok["name"]].startswith(f"{tok['label']}: {len(on_list)} tokens on the paper's under-trained list: ")
         for t in on_list:
-            assert f"{t['text'].replace(' ', '·')} (red, max_prob {marks[t['id']]['max_prob']})" in items[tok["name"]]
+            assert f"{t['text'].replace(' ', '·')} (red, max_prob {marks[t['id']]['max_prob']} )" in items[tok["name"]]
     assert answer_items("glitch", example.text.replace("RandomRedditor", "Hello"))["gpt2"].startswith(
         "GPT-2 byte-level BPE: 1 token on the paper's under-trained list: ")
     *_, answer = update_panels(example.text, True, "text", False, "bert", "gpt4", "gpt4o", "glitch")

@@ -285,6 +285,34 @@ def test_the_stepper_replays_a_pinned_glitch_token(page, app_url):
     assert page.locator(".stepper").count() == 0
 
 
+def test_each_stepper_counts_its_own_steps_and_outlines_what_its_words_name(page, app_url):
+    from playground.tokenizers.replay import replay
+
+    text = EXAMPLES_BY_KEY["magikarp"].text
+    open_page(page, app_url + "?example=magikarp", text)
+    page.locator("#replay-all").click()
+    page.wait_for_function("() => document.querySelectorAll('.stepper .step-chip').length > 0 && "
+                           "document.querySelectorAll('.stepper').length === 3")
+    most = {name: max(len(c["steps"]) - 1 for c in replay(text, name)["chunks"]) for name in NAMES}
+    assert most == {"gpt2": 17, "bert": 6, "llama": 11}
+
+    def counts():
+        return {name: page.inner_text(f"#panel-{name} .step-count") for name in NAMES}
+
+    assert counts() == {"gpt2": "step 0 of 17", "bert": "step 0 of 6", "llama": "step 0 of 11"}
+    for _ in range(4):
+        page.locator("#panel-gpt2 .stepper [data-go='1']").click()
+    assert counts() == {"gpt2": "step 4 of 17", "bert": "step 4 of 6", "llama": "step 4 of 11"}
+    row = page.locator("#panel-bert .step-row", has_text="take the longest vocabulary piece: “##kar”")
+    outlined = row.evaluate("""r => [...r.querySelectorAll('.step-chip')].filter(c => c.matches('.next') ||
+        c.querySelector('.next-part')).map(c => [c.textContent, (c.querySelector('.next-part') || c).textContent])""")
+    assert outlined == [["##karp", "##kar"]]  # the chip it is cut from, and the outline on ##kar alone
+    for _ in range(10):
+        page.locator("#panel-gpt2 .stepper [data-go='1']").click()
+    assert counts() == {"gpt2": "step 14 of 17", "bert": "step 6 of 6", "llama": "step 11 of 11"}
+    page.locator("#panel-bert .stepper").screenshot(path=SCREENSHOTS / "stepper-bert-own-count.png")
+
+
 def test_the_stepper_shows_where_hindi_turns_into_bytes(page, app_url):
     open_page(page, app_url + "?example=hindi", EXAMPLES_BY_KEY["hindi"].text)
     page.locator("#replay-all").click()

@@ -91,12 +91,12 @@ def test_undertrained_answer_names_each_listed_token_once_and_goes_past_a_model_
     assert undertrained_answer(result("x" * 35, unpublished, listed, none), None) == [
         "no under-trained list is published for this model",
         "<b>2</b> tokens on the paper's under-trained list: "
-        '<code title="vocabulary: ĠRandomRedditor">·RandomRedditor</code> (red, max_prob 1.5e-07)',
+        '<code title="vocabulary: ĠRandomRedditor">·RandomRedditor</code> (red, max_prob <span class="number">1.5e-07</span>)',
         "<b>0</b> tokens on the paper's under-trained list"]
     one = tokenizer("d", [glitch], undertrained_count=1)
     assert undertrained_answer(result("x" * 17, one), None) == [
         "<b>1</b> token on the paper's under-trained list: "
-        '<code title="vocabulary: ĠRandomRedditor">·RandomRedditor</code> (red, max_prob 1.5e-07)']
+        '<code title="vocabulary: ĠRandomRedditor">·RandomRedditor</code> (red, max_prob <span class="number">1.5e-07</span>)']
 
 
 def test_number_answer_counts_pieces_in_words():
@@ -195,7 +195,7 @@ def test_glitch_answer_names_the_pieces_on_the_under_trained_list():
     neither = tokenizer("b", [tok(0, 17, word, 3)], undertrained_count=0)
     assert glitch_answer(result(word, both, neither), None) == [
         "<b>2</b> pieces: <code>Solid</code> <code>GoldMagikarp</code>; on the paper's under-trained list: "
-        "<code>Solid</code> (red, max_prob 1.5e-07), <code>GoldMagikarp</code> (orange, max_prob 0.002)",
+        "<code>Solid</code> (red, max_prob <span class=\"number\">1.5e-07</span>), <code>GoldMagikarp</code> (orange, max_prob <span class=\"number\">0.002</span>)",
         f"<b>one</b> token, id <b>3</b> (<code>{word}</code>); on the paper's under-trained list: <b>none</b>"]
 
 
@@ -204,5 +204,5 @@ def test_undertrained_answer_lists_each_listed_token_in_the_order_of_the_text():
     two = tokenizer("a", [tok(0, 3, "abc", 9) | {"undertrained": orange}, tok(3, 6, "def", 4) | {"undertrained": red}],
                     undertrained_count=2)
     assert undertrained_answer(result("abcdef", two), None) == [
-        "<b>2</b> tokens on the paper's under-trained list: <code>abc</code> (orange, max_prob 0.002), "
-        "<code>def</code> (red, max_prob 1.5e-07)"]
+        "<b>2</b> tokens on the paper's under-trained list: <code>abc</code> (orange, max_prob <span class=\"number\">0.002</span>), "
+        "<code>def</code> (red, max_prob <span class=\"number\">1.5e-07</span>)"]

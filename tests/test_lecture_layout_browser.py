@@ -305,6 +305,19 @@ def test_clear_drops_the_text_the_example_and_its_question(browser, app_url):
     context.close()
 
 
+def test_clear_brings_back_the_three_tokenizers_the_introduction_names(browser, app_url):
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=glitch")
+    wait_for_ids(page, EXAMPLES_BY_KEY["glitch"].text)  # GPT-2, Llama 2 and Llama 3
+    assert "GPT-2, BERT and Llama 2 carve up the same text" in page.inner_text(".lede")
+    page.locator("#clear").click()
+    type_text(page, "x")
+    wait_for_ids(page, "x", names=("gpt2", "bert", "llama"))
+    assert [page.inner_text(f"#panel-{slot} h3") for slot in ("gpt2", "bert", "llama")] == [
+        "GPT-2 byte-level BPE", "BERT WordPiece", "Llama 2 SentencePiece"]
+    assert errors == []
+    context.close()
+
+
 def test_the_keys_a_clicker_sends(browser, app_url):
     """With the focus outside the text box: PageDown / PageUp and the arrows step through the examples, r is
     Reveal, ? lists the keys and Escape closes them; in the text box they are the text box's."""
@@ -449,5 +462,69 @@ def test_tables_scroll_inside_their_box_and_charts_follow_the_theme(browser, app
     for chart in ("#premium img.plot", "#slide img.plot"):
         page.locator(chart).scroll_into_view_if_needed()
         assert chart_is_dark(page, chart), chart
+    assert errors == []
+    context.close()
+
+
+# Pin each token of every panel, the page unscrolled as a slide shows it: each card's box against every panel's
+# title, counts and first row of tokens (the top-level blocks level with its first), those it covers.
+CARDS_OVER_HEADS = """() => {
+    const bad = [];
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const heads = [...document.querySelectorAll("#panels [data-tokenizer]")].flatMap(panel => {
+        const name = panel.dataset.tokenizer;
+        const blocks = [...panel.querySelectorAll(".toks > .tok, .toks > .group")].map(t => t.getBoundingClientRect());
+        const row = blocks.filter(r => r.top < blocks[0].top + 4);
+        return [[`${name} title`, panel.querySelector("h3").getBoundingClientRect()],
+                [`${name} counts`, panel.querySelector(".stats").getBoundingClientRect()],
+                ...row.map(r => [`${name} first row`, r])];
+    });
+    for (const tok of document.querySelectorAll("#panels .tok")) {
+        tok.click();
+        const card = document.getElementById("tok-card").getBoundingClientRect();
+        const covered = heads.filter(([, r]) => overlap(card, r)).map(([what]) => what);
+        if (covered.length) bad.push([tok.closest("[data-tokenizer]").dataset.tokenizer, tok.textContent, [...new Set(covered)]]);
+        tok.click();
+    }
+    return bad;
+}"""
+
+
+@pytest.mark.parametrize("width, height, scheme", [(1280, 720, "light"), (1024, 768, "dark")], ids=["1280x720", "1024x768"])
+def test_a_pinned_card_keeps_off_every_panels_title_counts_and_first_row(browser, app_url, width, height, scheme):
+    context, page, errors = new_page(browser, app_url, width, height, scheme, "&example=glitch")
+    wait_for_ids(page, EXAMPLES_BY_KEY["glitch"].text)
+    page.locator("h1").click()
+    assert page.evaluate(CARDS_OVER_HEADS) == []
+    page.locator("#panel-bert .tok").first.click()
+    page.screenshot(path=SCREENSHOTS / f"pinned-card-{width}x{height}.png")
+    assert errors == []
+    context.close()
+
+
+# Every number written in the answer (1.5e-07, 0.0955797, 1,500) drawn as boxes on more than one line.
+BROKEN_NUMBERS = """() => {
+    const broken = [];
+    const walker = document.createTreeWalker(document.querySelector("#answer"), NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());) {
+        for (const match of node.textContent.matchAll(/[0-9][0-9.,e+-]*[0-9]/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (tops.size > 1) broken.push(match[0]);
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize("width, height, scheme, present", ROOMS, ids=ROOM_IDS)
+def test_no_number_in_an_answer_is_broken_over_two_lines(browser, app_url, width, height, scheme, present):
+    context, page, errors = new_page(browser, app_url, width, height, scheme, "&present=1" if present else "")
+    for example in EXAMPLES:
+        show_example(page, example)
+        reveal(page)
+        assert page.evaluate(BROKEN_NUMBERS) == [], example.key
     assert errors == []
     context.close()

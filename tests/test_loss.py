@@ -29,6 +29,14 @@ def bert(text: str) -> dict:
     return compare(text, tokenizers=["bert"])["tokenizers"][0]
 
 
+def test_marks_and_other_characters_dropped_are_said_in_one_list_with_one_and():
+    text = "नमस्ते\x00 हैं\x07"  # BERT drops the vowel signs, the virama, the anusvara and the two control characters
+    loss = text_loss(text, bert(text))
+    assert loss.dropped == ("the vowel signs and other marks", "2 other characters")
+    assert loss.what() == "drops the vowel signs, other marks and 2 more characters"
+    assert loss.short() == "not comparable: drops vowel signs and other marks"
+
+
 def official_decode(official_bert, text: str) -> tuple[str, list[int]]:
     ids = official_bert.encode(text, add_special_tokens=False).ids
     return official_bert.decode(ids, skip_special_tokens=False), ids

@@ -105,6 +105,16 @@ def test_the_premium_chart_draws_each_premium_as_a_bar(premium, monkeypatch):
     assert ax.spines["left"].get_visible()
 
 
+def test_the_english_row_is_the_baseline_and_hindi_names_what_bert_drops_in_one_list():
+    soup = BeautifulSoup(premium_html(token_premium(("gpt2", "bert")), b"PNG", {"gpt2": "GPT-2", "bert": "BERT"}),
+                         "html5lib")
+    rows = {tr.td.get_text(): [td.get_text() for td in tr.select("td")[1:]] for tr in soup.select("tbody tr")}
+    assert rows["English"] == ["1.00", "1.00 baseline; drops the accents", "0%"]  # the unit: not "not comparable"
+    assert rows["Hindi"][1] == ("2.77 not comparable: drops the vowel signs, other marks and more characters; 4% of "
+                                "its tokens are [UNK]")
+    assert token_premium(("bert",))["comparable"]["eng_Latn"] == {"bert": True}  # its bar is not hatched
+
+
 def test_the_worker_sends_the_premium_and_its_chart(premium):
     result, png = premium_png_for(("gpt2",))
     assert result["tokens"]["eng_Latn"] == {"gpt2": premium["tokens"]["eng_Latn"]["gpt2"]}
@@ -123,7 +133,7 @@ def test_the_premium_table_row_by_row(premium):
                                                                   "BERT [UNK]"]
     rows = [[td.get_text() for td in tr.select("td")] for tr in table.select("tbody tr")]
     assert [r[0] for r in rows] == LANGUAGE_NAMES
-    for code, row in zip(premium["languages"], rows):
+    for code, row in zip(premium["languages"][1:], rows[1:]):  # English, the baseline: its own test below
         tokens, unk = premium["tokens"][code], premium["unk"][code]
         bert = f"{tokens['bert'] / premium['tokens']['eng_Latn']['bert']:.2f}"
         assert row[1:] == [f"{tokens['gpt2'] / premium['tokens']['eng_Latn']['gpt2']:.2f}",  # lossless: nothing said
@@ -133,7 +143,7 @@ def test_the_premium_table_row_by_row(premium):
             assert row[2].endswith(f"{round(100 * unk['bert'] / tokens['bert'])}% of its tokens are [UNK]"), code
     by_language = dict(zip(LANGUAGE_NAMES, rows))
     assert by_language["Hindi"][2].startswith(f"{premium['premium']['hin_Deva']['bert']:.2f} not comparable: drops the "
-                                              "vowel signs and other marks")
+                                              "vowel signs, other marks and more characters")
     assert by_language["Swahili"][2] == f"{premium['premium']['swh_Latn']['bert']:.2f}"  # only lowercased
     assert all(td["class"] == ["num"] for td in table.select("tbody td")[1:4])
     notes = [p.get_text() for p in soup.select("p.note")]
@@ -172,7 +182,7 @@ def test_an_inline_png_and_its_download_link():
     assert png_html(b"\x89PNG", "alt", "y.png", ' id="f"', "<i>before</i>", "<i>after</i>", "width: 5px") == (
         '<figure class="plot pixels" id="f"><i>before</i><img class="plot" alt="alt" style="width: 5px" '
         'src="data:image/png;base64,iVBORw=="><i>after</i>'
-        '<a class="download" href="#" data-download="y.png">Download PNG</a></figure>')
+        '<a class="download" href="#" data-download="y.png" data-plot="y">Download PNG</a></figure>')  # labelled on demand
 
 
 def test_a_plot_that_fails_says_so_in_its_place():

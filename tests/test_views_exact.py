@@ -170,6 +170,13 @@ def test_the_counts_under_each_title():
     assert stats(stats_html(bert, big))[4] == ("1,500", "[UNK]", False)
 
 
+def test_one_token_and_one_char_are_counted_in_the_singular():
+    [gpt2] = compare("a", tokenizers=("gpt2",))["tokenizers"]
+    assert stats(stats_html(gpt2, "a"))[:3] == [("1", "token", False), ("1", "char", False), ("1", "chars/token", False)]
+    [gpt2] = compare("aa a", tokenizers=("gpt2",))["tokenizers"]  # "aa", " a"
+    assert stats(stats_html(gpt2, "aa a"))[:2] == [("2", "tokens", False), ("4", "chars", False)]
+
+
 def test_the_indentation_count_appears_only_for_indented_text():
     code = EXAMPLES_BY_KEY["code"].text
     [gpt2] = compare(code, tokenizers=("gpt2",))["tokenizers"]
@@ -352,3 +359,23 @@ def test_a_panel_that_keeps_parts_of_the_shown_one_is_no_whole_panel():
     assert parts.kept == 2  # "Hello", " world" stay; "!" is sent
     with pytest.raises(ValueError, match=r"keeps parts of the panel shown.*ask without shown"):
         parts.html()
+
+
+def test_a_label_of_no_width_gets_a_mark_and_its_names_on_the_card():
+    """A zero-width joiner: Llama 2's token 30722 alone, GPT-2's three bytes under a character that shows nothing."""
+    llama = panel("llama", "a\u200db", special=False)
+    [joiner] = llama.select(".tok.invisible")
+    assert (joiner["data-id"], joiner["data-mark"], joiner.get_text()) == ("30722", "U+200D", "\u200d")
+    assert joiner["data-tip"].endswith("\ninvisible: U+200D ZERO WIDTH JOINER")
+    assert [t["data-id"] for t in llama.select(".tok:not(.invisible)")] == ["263", "29890"]
+    gpt2 = panel("gpt2", "a\u200db", special=False)
+    [char] = gpt2.select(".group-char.invisible")
+    assert char["data-mark"] == "U+200D" and not gpt2.select(".tok.invisible")  # its chips show E2 80, 8D
+
+
+@pytest.mark.parametrize("text, rtl", [("مرحبا بالعالم", True), ("שלום עולם", True), ("123 مرحبا", True),
+                                       ("Hello مرحبا", False), ("Hello world", False), ("", False)])
+def test_a_right_to_left_text_lays_its_tokens_from_the_right(text, rtl):
+    for name in ("gpt2", "bert", "llama"):
+        toks = panel(name, text, special=False).select_one(".toks")
+        assert toks.get("dir") == ("rtl" if rtl else None), name

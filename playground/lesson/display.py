@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import NamedTuple
 
 from playground.tokenizers.base import Token
@@ -18,6 +19,27 @@ WHITESPACE_MARKS = str.maketrans(
 def show_whitespace(text: str) -> str:
     """"  x\\n\\r" -> "··x↵\\n␍": spaces, tabs, newlines and control characters as visible marks."""
     return text.translate(WHITESPACE_MARKS)
+
+
+def invisible_mark(label: str) -> str | None:
+    """"U+200D" for a label drawn as nothing at all (a zero-width joiner, a variation selector, a soft hyphen:
+    format characters and selectors, no width of their own), its code points; None for a label that shows."""
+    if not label or not all(unicodedata.category(c) == "Cf" or "\ufe00" <= c <= "\ufe0f" or c == "\u034f"
+                            for c in label):
+        return None
+    return " ".join(f"U+{ord(c):04X}" for c in label)
+
+
+def right_to_left(text: str) -> bool:
+    """Whether text reads right to left: its first character of a strong direction is Arabic or Hebrew's
+    (the rule of HTML's dir="auto", on the text, not on the labels drawn for it: "D8 AD" reads left to right)."""
+    for c in text:
+        direction = unicodedata.bidirectional(c)
+        if direction in ("R", "AL"):
+            return True
+        if direction == "L":
+            return False
+    return False
 
 
 def token_label(token: Token, normalizes: bool = False, mark_whitespace: bool = True) -> str:

@@ -117,9 +117,10 @@ def glitch_answer(result: dict, example: Example) -> list[str] | str:
 
 
 def verdict_html(tok: dict, token: dict) -> str:
-    """<code>·RandomRedditor</code> (red, max_prob 1.5e-07), for a token on the paper's list."""
+    """<code>·RandomRedditor</code> (red, max_prob 1.5e-07), for a token on the paper's list; the figure one
+    unbreakable word (a line may break after the hyphen of 1.5e-07)."""
     mark = token["undertrained"]
-    return f"{piece_html(tok, token)} ({escape(mark['verdict'])}, max_prob {mark['max_prob']})"
+    return f'{piece_html(tok, token)} ({escape(mark["verdict"])}, max_prob <span class="number">{mark["max_prob"]}</span>)'
 
 
 def undertrained_notes(result: dict, example: Example) -> list[str]:

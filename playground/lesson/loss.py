@@ -40,7 +40,7 @@ class Loss(NamedTuple):
         if self.unknown:
             parts.append(f"{self.unknown:,} of {self.count:,} tokens {'is' if self.unknown == 1 else 'are'} [UNK]")
         if self.dropped:
-            parts.append("drops " + and_list(self.dropped))
+            parts.append("drops " + dropped_words(self.dropped))
         if not parts:  # only what leaves the count comparable is said, and only when nothing worse is
             parts = (["lowercases"] if self.lowercases else []) + (["changes the spacing"] if self.respaces else [])
         return "; ".join(parts)
@@ -64,6 +64,16 @@ class Loss(NamedTuple):
 def and_list(items) -> str:
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def dropped_words(dropped) -> str:
+    """What a decode drops, as one list. A name that is two things ("the vowel signs and other marks") is taken
+    apart, so that no "and" runs into the next; the characters that are not marks, said after marks, are "more"
+    characters, not "other" ones again: "the vowel signs, other marks and 3 more characters"."""
+    parts = [part for what in dropped for part in what.split(" and ")]
+    marks = [i for i, part in enumerate(parts) if part.endswith("marks")]
+    return and_list([part.replace("other character", "more character") if marks and i > marks[0] else part
+                     for i, part in enumerate(parts)])
 
 
 def capitalised(s: str) -> str:

@@ -13,7 +13,7 @@ import json
 import re
 
 from playground.lesson.heavy_imports import HEAVY_IMPORTS
-from playground.lesson.loss import and_list, text_loss
+from playground.lesson.loss import dropped_words, text_loss
 from playground.tokenizers.assets import verified_path
 from playground.tokenizers.registry import TOKENIZER_NAMES, get_tokenizer, tokenizer_label
 
@@ -79,15 +79,17 @@ def summed_up(dropped: list[str]) -> list[str]:
 
 
 def comparable(result: dict, code: str, name: str) -> bool:
-    """Whether tokenizer `name`'s count of language `code` is of the text: nothing dropped, no [UNK]."""
-    return not result["dropped"][code][name] and not result["unk"][code][name]
+    """Whether tokenizer `name`'s count of language `code` is of the text: nothing dropped, no [UNK]. English's
+    premium is 1 by definition, the unit of its tokenizer's others: never "not comparable" (what its tokenizer
+    drops of English is said beside it, premium_view)."""
+    return code == BASELINE or (not result["dropped"][code][name] and not result["unk"][code][name])
 
 
 def loss_words(result: dict, code: str, name: str) -> str:
     """What tokenizer `name` lost of language `code`, short: "drops the accents; 12% of its tokens are [UNK]"."""
     parts = []
     if result["dropped"][code][name]:
-        parts.append("drops " + and_list(result["dropped"][code][name]))
+        parts.append("drops " + dropped_words(result["dropped"][code][name]))
     if result["unk"][code][name]:
         parts.append(f"{result['unk'][code][name] / result['tokens'][code][name]:.0%} of its tokens are [UNK]")
     return "; ".join(parts)
@@ -127,6 +129,18 @@ def token_premium(names: tuple[str, ...] = TOKENIZER_NAMES) -> dict:
 def hatch_not_comparable(bar) -> None:
     """Mark a matplotlib bar whose count is not comparable: hatched and outlined, its colour kept."""
     bar.set(hatch=NOT_COMPARABLE["hatch"], edgecolor=NOT_COMPARABLE["edgecolor"], linewidth=NOT_COMPARABLE["linewidth"])
+
+
+def legend_above(fig, handles: list, fontsize: float, ncols: int) -> None:
+    """The figure's legend above its axes, never on the bars, in at most ncols columns: fewer when the row would be
+    wider than the figure (matplotlib would cut it at both ends, as it did the slide's three tokenizers and
+    the hatching in four columns)."""
+    renderer = fig.canvas.get_renderer()
+    for columns in range(min(ncols, len(handles)), 0, -1):
+        legend = fig.legend(handles=handles, fontsize=fontsize, frameon=False, ncols=columns, loc="outside upper center")
+        if columns == 1 or legend.get_window_extent(renderer).width <= fig.bbox.width:
+            return
+        legend.remove()
 
 
 def premium_chart_png(result: dict) -> bytes:

@@ -157,7 +157,7 @@ def plots_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
     row_px = min(max(480 // n, 7), 28)  # each token's row, stretched to this many CSS pixels
     # data-*: where token k's row is in the image's own pixels; the page frames a pinned token's row from them.
     heatmap = png_html(
-        values_png(vectors, limit), f"heatmap of the embeddings of {n} tokens", "embedding.png",
+        values_png(vectors, limit), f"heatmap of the embeddings of {n} token{'s' * (n != 1)}", "embedding.png",
         f' id="heatmap-figure" data-rows="{n}" data-height="{n}" data-top="0" data-row-px="1" data-left="0"'
         f' data-width="{n_embd}"',
         before=f'<div class="row-labels" style="height: {n * row_px}px">{axis_labels_html(labels, row_px)}</div>',
@@ -178,7 +178,7 @@ def plots_html(ids: tuple[int, ...], labels: tuple[str, ...], init: str) -> str:
                  "see none of that here.")
     cell = min(max(320 // n, 5), 32)  # each pair's square, in CSS pixels
     plot = png_html(
-        values_png(similarity, 1.0), f"cosine similarity of {n} token rows", "similarity.png",
+        values_png(similarity, 1.0), f"cosine similarity of {n} token row{'s' * (n != 1)}", "similarity.png",
         ' id="similarity-figure"',
         before=f'<div class="row-labels" style="height: {n * cell}px">{axis_labels_html(labels, cell)}</div>',
         after=colour_bar_html(1.0)

@@ -93,6 +93,25 @@ async def update_one_hot(text: str, init: str) -> str:
     return await EMBEDDING_LANE.run(one_hot_html, tokens, init)
 
 
+async def plot_download(plot: str, text: str, init: str) -> str:
+    """Download PNG under one of the embedding's plots: its labelled figure (plot_downloads), for the tokens the
+    page draws (the first HEATMAP_ROWS GPT-2 tokens), as a data: URL the page saves; "" for no text."""
+    import base64
+
+    from playground.lesson.embedding import HEATMAP_ROWS, INITS
+    from playground.page.embedding_view import plot_label
+    from playground.page.plot_downloads import PLOTS, plot_png
+
+    plot, text, init = expect_choice(plot, PLOTS, "plot"), expect_text(text), expect_choice(init, INITS, "init")
+    text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
+    _, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, HEATMAP_ROWS)
+    if not tokens:
+        return ""
+    png = await EMBEDDING_LANE.run(plot_png, plot, tuple(t["id"] for t in tokens), tuple(plot_label(t) for t in tokens),
+                                   init)
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
 async def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
     """The GPT-2 ids of text (the first 1,024) through the lesson's TokenEmbedding: shape, dtype, ids and
     pieces, the parameter counts (tied and untied), one-hot x E against the lookup, and the cosine
@@ -152,11 +171,16 @@ async def batch_api(text: str, batch_size: int = 4, block_size: int = 8, seed: i
 
 def lessons_batch() -> tuple:
     """"Try the lesson's batch": a text long enough for (32, 1024), the 200 English FLORES sentences joined
-    (5,613 GPT-2 ids), no example, and B = 32, T = 1024."""
+    (5,613 GPT-2 ids), no example, B = 32, T = 1024, and the note that says the text box's text was replaced
+    (with the button that puts it back: batch.js keeps the text it replaced)."""
     from playground.lesson.embedding import LESSON_BATCH
     from playground.lesson.premium import BASELINE, sentences
 
-    return ("\n".join(sentences(BASELINE)), "", *LESSON_BATCH)
+    text = "\n".join(sentences(BASELINE))
+    note = (f"<p class='note' id='batch-replaced'>The text box now holds the lesson's batch text, the 200 English "
+            f"FLORES-200 sentences ({len(text):,} characters), in place of your text. "
+            "<button type='button' id='batch-undo'>Put my text back</button></p>")
+    return (text, "", *LESSON_BATCH, note)
 
 async def export(fmt: str, text: str, special: bool, *names: str) -> str:
     """The download buttons: the tokens of the panels' tokenizers as CSV or JSON."""

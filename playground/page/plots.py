@@ -11,13 +11,15 @@ def png_html(png: bytes, alt: str, filename: str, attributes: str = "", before: 
     """An inline image and a link that saves it (share.js): from memory, nothing written to disk.
 
     With img_style (its size on the page), the image is values drawn as pixels, stretched without
-    smoothing, and before/after hold the markup around it (labels, colour bar) in a grid.
+    smoothing, and before/after hold the markup around it (labels, colour bar) in a grid; its link
+    then saves the labelled figure the server draws when asked (plot_downloads, named by the file's stem).
     """
     data = base64.b64encode(png).decode("ascii")
     kind, style = ("plot pixels", f' style="{img_style}"') if img_style else ("plot", "")
+    labelled = f' data-plot="{filename.removesuffix(".png")}"' if img_style else ""
     return (f'<figure class="{kind}"{attributes}>{before}<img class="plot" alt="{escape(alt)}"{style} '
             f'src="data:image/png;base64,{data}">{after}'
-            f'<a class="download" href="#" data-download="{filename}">Download PNG</a></figure>')
+            f'<a class="download" href="#" data-download="{filename}"{labelled}>Download PNG</a></figure>')
 
 
 def plot_or_error(draw, *args) -> str:

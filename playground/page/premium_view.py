@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from html import escape
 
-from playground.lesson.premium import LANGUAGES, loss_words
+from playground.lesson.premium import BASELINE, LANGUAGES, loss_words
 from playground.page.plots import png_html
 
 
 def premium_cell(result: dict, code: str, name: str) -> str:
-    """A premium, with what its tokenizer lost of the language beside it when its count is not comparable."""
-    said = ("" if result["comparable"][code][name]
-            else f" <span class='loss'>not comparable: {escape(loss_words(result, code, name))}</span>")
+    """A premium, with what its tokenizer lost of the language beside it when its count is not comparable; on
+    English's row (the baseline, 1 by definition) only what it lost, if anything."""
+    lost = loss_words(result, code, name)
+    said = ("" if result["comparable"][code][name] and not (code == BASELINE and lost)
+            else f" <span class='loss'>baseline; {escape(lost)}</span>" if code == BASELINE
+            else f" <span class='loss'>not comparable: {escape(lost)}</span>")
     return f"<td class='num'>{result['premium'][code][name]:.2f}{said}</td>"
 
 

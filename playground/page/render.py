@@ -9,11 +9,12 @@ and attributes data-id, data-start, data-end, its colour as its background.
 from __future__ import annotations
 
 from collections.abc import Sequence
+import unicodedata
 from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
-from playground.lesson.display import Segment, segments, show_whitespace, token_label
+from playground.lesson.display import Segment, invisible_mark, right_to_left, segments, show_whitespace, token_label
 from playground.lesson.lecture import INDENTATION, indentation_token_count
 from playground.lesson.loss import text_loss
 from playground.page.colors import token_colors
@@ -60,6 +61,8 @@ def token_tip(tokenizer: str, token: Token, label: str | None = None) -> str:
         tip += "\npart of a character"
     if token["special"]:
         tip += "\nspecial token"
+    if label and invisible_mark(label):  # drawn as its code points: say what they are
+        tip += "\ninvisible: " + ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '')}" for c in label)
     if token["undertrained"]:
         tip += undertrained_tip(tokenizer, token["undertrained"])
     return tip
@@ -70,9 +73,11 @@ def token_html(tokenizer: str, token: Token, label: str, drawn: str | None = Non
     kind = " partial" if token["partial"] else " special" if token["special"] else ""
     mark = token["undertrained"]
     verdict = f' undertrained" data-verdict="{mark["verdict"]}' if mark else ""  # the verdict is the data's own word
+    # A label of no width (a zero-width joiner) is given room and its code points (playground.css draws them).
+    unseen = f' invisible" data-mark="{code}' if (code := invisible_mark(label)) else ""
     light, dark = token_colors(tokenizer, token["id"])
     return (
-        f'<span class="tok{kind}{verdict}" data-id="{token["id"]}" data-start="{token["start"]}" '
+        f'<span class="tok{kind}{verdict}{unseen}" data-id="{token["id"]}" data-start="{token["start"]}" '
         f'data-end="{token["end"]}" data-tip="{escape(token_tip(tokenizer, token, label if drawn is None else drawn))}" '
         f'style="background-color:{light};--tok-dark:{dark}">{escape(label)}</span>'
     )
@@ -167,9 +172,11 @@ def segment_parts(result: dict, text: str, drawn: list[Segment], *, show_ids: bo
             parts.extend(token_block(name, t, token_label(t, normalizes, mark_whitespace), True) for t in seg.tokens)
         else:  # a character split into bytes: the character on top, its byte chips underneath
             chips = "".join(token_html(name, t, token_label(t, normalizes, mark_whitespace)) for t in seg.tokens)
+            char = ws(text[seg.start:seg.end])
+            unseen = f' invisible" data-mark="{code}' if (code := invisible_mark(char)) else ""
             parts.append(
                 f'<span class="group" data-start="{seg.start}" data-end="{seg.end}">'
-                f'<span class="group-char">{escape(ws(text[seg.start:seg.end]))}</span>'
+                f'<span class="group-char{unseen}">{escape(char)}</span>'
                 f'<span class="group-bytes">{chips}</span></span>'
             )
     return parts
@@ -197,8 +204,8 @@ def stats_html(result: dict, text: str) -> str:
     answers a kind of question says which (data-answers: lecture.ANSWERED_BY), to be hidden until Reveal."""
     cpt = result["chars_per_token"]
     items = [
-        (f"{result['count']:,}", "tokens", ""),
-        (f"{result['chars']:,}", "chars", ""),
+        (f"{result['count']:,}", "token" + "s" * (result["count"] != 1), ""),
+        (f"{result['chars']:,}", "char" + "s" * (result["chars"] != 1), ""),
         ("–" if cpt is None else f"{cpt:g}", "chars/token", "ratio"),
         ("yes" if result["lossless"] else "no", "lossless", ""),
         (f"{result['unk_count']:,}", "[UNK]" if result["name"] == "bert" else "unknown", ""),
@@ -258,12 +265,14 @@ def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitesp
         back = back if len(back) <= 160 else back[:160] + "…"
         notes.append(f"decode(encode(text)) gives back: <q>{escape(back)}</q>")
     notes_html = "".join(f'<p class="note">{n}</p>' for n in notes)
+    direction = ' dir="rtl"' if right_to_left(text) else ""  # Arabic's tokens laid from the right, as its letters
     before = (
         f'<div class="panel-body" data-tokenizer="{result["name"]}">'
         f'<div class="panel-head"><h3>{escape(result["label"])}</h3>'
         f'<span class="sub">{escape(result["library"])} · vocabulary {result["vocab_size"]:,}</span></div>'
         f"{stats_html(result, text)}"
-        f'<div class="toks{" ids" if show_ids else ""}" tabindex="0" aria-label="{escape(result["label"])} tokens">'
+        f'<div class="toks{" ids" if show_ids else ""}"{direction} tabindex="0" '
+        f'aria-label="{escape(result["label"])} tokens">'
     )
     text_drawn, drawn = drawn_segments(result, text)
     kept = kept_segments(result, text_drawn, drawn, *shown) if shown else 0

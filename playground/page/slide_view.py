@@ -8,7 +8,7 @@ from html import escape
 
 from playground.lesson.examples import EXAMPLES, example_counts, example_losses
 from playground.lesson.heavy_imports import HEAVY_IMPORTS
-from playground.lesson.premium import NOT_COMPARABLE, NOT_COMPARABLE_LEGEND, hatch_not_comparable
+from playground.lesson.premium import NOT_COMPARABLE, NOT_COMPARABLE_LEGEND, hatch_not_comparable, legend_above
 from playground.page.plots import png_html
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS
 
@@ -60,8 +60,7 @@ def example_chart_figure(names: tuple[str, ...]):
     ax.margins(y=0.12 if many else 0.05)  # room above the tallest bar for its upright count
     ax.set_xticks(x, [e.title for e in EXAMPLES], fontsize=12)  # six titles side by side, none touching
     ax.set_ylabel("tokens", fontsize=14)
-    fig.legend(handles=handles, fontsize=11 if many else 13, frameon=False, ncols=min(len(handles), 3 if many else 4),
-               loc="outside upper center")
+    legend_above(fig, handles, 11 if many else 13, 3 if many else 4)
     ax.spines[["top", "right"]].set_visible(False)
     return fig
 

@@ -222,6 +222,10 @@ def build_demo() -> gr.Blocks:
             with gr.Column(min_width=420):
                 memory = gr.HTML(elem_id="memory", js_on_load=None)
         heatmap = gr.HTML(elem_id="heatmap", js_on_load=None)
+        # Download PNG under a plot asks for its labelled figure (share.js clicks the hidden button with its name).
+        plot_asked = gr.Textbox(visible=False)
+        plot_png = gr.Textbox(visible=False)
+        plot_download = gr.Button("Download the plot", visible="hidden", elem_id="plot-download")
         gr.HTML("<h2>The lesson's batch: B windows of T ids, cut from the text as training cuts them</h2>")
         with gr.Row(elem_id="batch-controls", equal_height=True):
             batch_size = gr.Number(4, label="B (batch_size)", precision=0, minimum=1, elem_id="batch-size",
@@ -232,6 +236,7 @@ def build_demo() -> gr.Blocks:
                                    scale=0)
             lesson_batch = gr.Button("Try the lesson's batch: (32, 1024)", size="md", elem_id="lesson-batch", scale=0)
             batch_redraw = gr.Button("Draw the batch", visible="hidden", elem_id="batch-redraw")  # batch.js clicks it
+        batch_note = gr.HTML(elem_id="batch-note", js_on_load=None)  # the lesson's button says what it replaced
         batch_view = gr.HTML(elem_id="batch", js_on_load=None)
 
         demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers, mark_ws, view, link_message],
@@ -261,6 +266,11 @@ def build_demo() -> gr.Blocks:
         one_hot_run.click(handlers.update_one_hot, inputs=[text, init], outputs=one_hot, concurrency_id="embedding",
                           concurrency_limit=None, preprocess=False, api_visibility="private", show_progress="minimal")
         gr.on([text.change, init.change], None, outputs=one_hot, js="() => ''")  # a result for other ids goes
+        plot_download.click(handlers.plot_download, inputs=[plot_asked, text, init], outputs=plot_png,
+                            js="(plot, text, init) => [playgroundPlotAsked, text, init]", preprocess=False,
+                            concurrency_id="embedding", concurrency_limit=None, api_visibility="private",
+                            show_progress="hidden",
+                            ).then(None, inputs=plot_png, js="(png) => playgroundDownload(png, `${playgroundPlotAsked}.png`)")
         # The batch is drawn off the keystroke path: batch.js clicks the hidden button once its inputs have
         # stayed the same for a moment (a paused typist, a whole number typed, the lesson's button's four values).
         batch_inputs = [text, batch_size, block_size, batch_seed]
@@ -269,8 +279,8 @@ def build_demo() -> gr.Blocks:
         batch_redraw.click(handlers.update_batch, inputs=batch_inputs, outputs=batch_view, preprocess=False,
                            trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=None,
                            api_visibility="private", show_progress="hidden")
-        lesson_batch.click(handlers.lessons_batch, outputs=[text, example_key, batch_size, block_size],
-                           api_visibility="private", show_progress="hidden")
+        lesson_batch.click(handlers.lessons_batch, outputs=[text, example_key, batch_size, block_size, batch_note],
+                           js="() => playgroundLessonsBatch()", api_visibility="private", show_progress="hidden")
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
             button.click(None, outputs=[text, example_key, *choosers],  # its text, key and three panels
                          js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)}, "
@@ -286,7 +296,7 @@ def build_demo() -> gr.Blocks:
                     js="(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup)",
                     ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
                            show_progress="hidden", preprocess=False)
-        clear.click(None, outputs=[text, example_key], js="() => playgroundClear()")
+        clear.click(None, outputs=[text, example_key, *choosers], js="() => playgroundClear()")
         size_down.click(None, js="() => playgroundStepSize(-1)")
         size_up.click(None, js="() => playgroundStepSize(1)")
         keys.click(None, js="() => playgroundToggleKeys()")

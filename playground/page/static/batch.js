@@ -6,7 +6,7 @@
 // event draws the batch: a class typing sends no batch per key, a typed "1024" draws once, not for 1, 10, 102,
 // and the lesson's button (text, B and T at once) draws once.
 const PLAYGROUND_BATCH_WAIT_MS = 400;
-const playgroundBatch = {timer: null, drawn: ""};
+const playgroundBatch = {timer: null, drawn: "", replaced: ""};  // replaced: playgroundLessonsBatch
 
 function playgroundBatchSoon(values) {
   const key = JSON.stringify(values);
@@ -20,6 +20,32 @@ function playgroundBatchSoon(values) {
   }, PLAYGROUND_BATCH_WAIT_MS);
   return [];
 }
+
+// "Try the lesson's batch" replaces the text box's text (handlers.lessons_batch, whose note says so): the text it
+// replaced is kept for the note's "Put my text back", and the example's question and answer go at once (the long
+// text's panels take seconds to come, and until then the question would stay up over the new text).
+function playgroundLessonsBatch() {
+  const box = document.querySelector("#input-text textarea");
+  if (box && !document.body.classList.contains("batch-replaced")) playgroundBatch.replaced = box.value;  // not its own
+  document.body.classList.add("batch-replaced");  // shows the note (Gradio redraws it only when it changes)
+  playgroundRevealed(false);
+  playgroundLecture.example = "";
+  playgroundPaint("prompt", "");
+  playgroundPaint("answer", "");
+  return [];
+}
+
+// The text put back as if typed (Gradio reads the box's input event), and the note hidden with it; so is the note
+// once the text is edited.
+document.addEventListener("click", (e) => {
+  if (!(e.target.closest && e.target.closest("#batch-undo"))) return;
+  const box = document.querySelector("#input-text textarea");
+  box.value = playgroundBatch.replaced;
+  box.dispatchEvent(new Event("input", {bubbles: true}));
+});
+document.addEventListener("input", (e) => {
+  if (e.target.closest && e.target.closest("#input-text")) document.body.classList.remove("batch-replaced");
+});
 
 // Hovering an id of #batch-ids: every block of the same id in the batch (the same row of E, whichever window it
 // is in), its token in the GPT-2 panel (window offset + position; "linked", with the other panels' tokens over

@@ -33,11 +33,11 @@
 
   let cardOf = null;  // the token the card explains
 
-  // A card never covers what it explains: its token, the tokens lit in the other panels and the marked
-  // (under-trained) ones, and is hidden while its token is scrolled out of view. Tried
-  // places: below and above the token's line, below, above and beside each lit token, the window's
-  // edges, each pulled inside the window; the nearest place that covers none of them wins (if none is
-  // free, the one covering least).
+  // A card never covers what it explains: its token, the tokens lit in the other panels, then each panel's
+  // head (title, counts and first row of tokens, what the room reads first), then the marked (under-trained)
+  // tokens; and is hidden while its token is scrolled out of view. Tried places: below and above the token's
+  // line, below, above and beside each of those, the window's edges, each pulled inside the window; the
+  // nearest place that covers none of them wins (if none is free, the one covering least, in that order).
   function placeCard(tok) {
     const pad = 8, gap = 6;
     card.style.left = card.style.top = "0px";  // measured with the whole window's width, as it will be drawn
@@ -48,7 +48,9 @@
     const litToks = [tok, ...document.querySelectorAll("#panels .tok.linked")];
     const lit = rects(litToks);
     const marked = rects([...document.querySelectorAll("#panels .tok.undertrained")].filter((t) => !litToks.includes(t)));
-    const avoid = [...lit, ...marked];
+    const heads = [...document.querySelectorAll("#panels .panel-body")].map(headRect)
+      .filter((r) => r.bottom > 0 && r.top < vh);
+    const avoid = [...lit, ...heads, ...marked];
     const own = tok.getBoundingClientRect();
     card.style.visibility = playgroundInView(tok, own, vw, vh) ? "" : "hidden";  // its token scrolled away: so does it
     const xs = [own.left, own.right - w, pad, vw - w - pad, ...avoid.flatMap((r) => [r.right + gap, r.left - w - gap])];
@@ -57,13 +59,14 @@
     const inside = (v, size, room) => Math.max(pad, Math.min(v, room - size - pad));
     const covered = (x, y, boxes) => boxes.reduce((sum, r) =>
       sum + Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left)) * Math.max(0, Math.min(y + h, r.bottom) - Math.max(y, r.top)), 0);
-    let best = null;  // the least of its token and lit tokens covered, then of the marked ones, then the nearest
+    let best = null;  // the least of its token and lit tokens covered, then of the heads, the marked ones, the nearest
     for (const x of xs.map((v) => inside(v, w, vw))) {
       for (const y of ys.map((v) => inside(v, h, vh))) {
-        const place = {x, y, covered: covered(x, y, lit), marked: covered(x, y, marked),
+        const place = {x, y, covered: covered(x, y, lit), heads: covered(x, y, heads), marked: covered(x, y, marked),
                        distance: Math.hypot(x + w / 2 - (own.left + own.right) / 2, y + h / 2 - (own.top + own.bottom) / 2)};
-        if (!best || place.covered < best.covered || (place.covered === best.covered && (place.marked < best.marked ||
-            (place.marked === best.marked && place.distance < best.distance)))) {
+        const order = ["covered", "heads", "marked", "distance"];  // the first that differs decides
+        const differs = best && order.find((key) => place[key] !== best[key]);
+        if (!best || (differs && place[differs] < best[differs])) {
           best = place;
         }
       }
@@ -71,6 +74,20 @@
     card.style.left = best.x + "px";
     card.style.top = best.y + "px";
     cardOf = tok;
+  }
+  // A panel's head in the window: from its title down to the bottom of its first row of tokens (the
+  // blocks and byte groups level with the first; they come in order, so the first lower one ends the row).
+  function headRect(body) {
+    const top = body.getBoundingClientRect().top;
+    let bottom = body.querySelector(".toks").getBoundingClientRect().top, rowTop = null;
+    for (const part of body.querySelectorAll(".toks > .tok, .toks > .group")) {
+      const r = part.getBoundingClientRect();
+      if (rowTop === null) rowTop = r.top;
+      else if (r.top > rowTop + 4) break;
+      bottom = Math.max(bottom, r.bottom);
+    }
+    const {left, right} = body.getBoundingClientRect();
+    return {left, right, top, bottom};
   }
   // The card is fixed in the window (placed in the page, it would lengthen the page and move what it
   // measured): when the page or a panel scrolls, it moves with its token.
@@ -216,8 +233,9 @@
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
     if (!step) return;
     e.preventDefault();
+    const flip = e.key.startsWith("ArrowL") || e.key.startsWith("ArrowR") ? tok.closest(".toks[dir=rtl]") : null;
     const toks = [...panelOf(tok).querySelectorAll(".tok")];
-    const next = toks[toks.indexOf(tok) + step];
+    const next = toks[toks.indexOf(tok) + (flip ? -step : step)];  // right to left: → is the token before
     if (next) {
       next.tabIndex = -1;  // focusable from script; Tab still enters a panel at its first token
       next.focus();

@@ -33,13 +33,14 @@ function playgroundMode(mode, on) {
   if (mode === "guess") playgroundRevealed(false);
 }
 
-// Clear: no text, no example, no question, nothing revealed, pinned or stepped.
+// Clear: no text, no example, no question, nothing revealed, pinned or stepped, and the lesson's three
+// tokenizers back in the panels (GPT-2, BERT and Llama 2, as the introduction says), whatever the example chose.
 function playgroundClear() {
   document.body.classList.remove("revealed");
   playgroundLecture.example = "";
   if (typeof playgroundCloseSteppers === "function") playgroundCloseSteppers();
   document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}));  // unpins (the tokens' own handler)
-  return ["", ""];
+  return ["", "", ...PLAYGROUND_DEFAULT_TOKENIZERS];
 }
 
 // Which example is on the page (for the clicker's next / previous).

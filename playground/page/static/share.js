@@ -74,7 +74,7 @@ async function playgroundCopy(link) {
 function playgroundDownload(data, filename) {
   if (!data) return;
   const type = filename.endsWith(".csv") ? "text/csv" : "application/json";
-  const url = URL.createObjectURL(new Blob([data], { type: type + ";charset=utf-8" }));
+  const url = data.startsWith("data:") ? data : URL.createObjectURL(new Blob([data], { type: type + ";charset=utf-8" }));
   const a = document.createElement("a");
   a.href = url;
   a.download = filename;
@@ -84,9 +84,18 @@ function playgroundDownload(data, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-// "Download PNG" under a plot saves the image shown above it (its data URL is sent once, not twice).
+// "Download PNG" under a plot saves the image shown above it (its data URL is sent once, not twice); under the
+// embedding's pixel plots (data-plot), whose labels are HTML, it asks the server for the labelled figure.
+let playgroundPlotAsked = "";
 document.addEventListener("click", (e) => {
   const link = e.target.closest && e.target.closest("a[data-download]");
+  const asked = link && link.dataset.plot && document.getElementById("plot-download");
+  if (asked) {
+    e.preventDefault();
+    playgroundPlotAsked = link.dataset.plot;
+    asked.click();
+    return;
+  }
   const img = link && link.closest("figure") && link.closest("figure").querySelector("img");
   if (img) {
     link.href = img.src;

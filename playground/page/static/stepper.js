@@ -63,10 +63,17 @@ function playgroundCount(chunks) {
 
 // One step's chips: a piece that stands for whole characters as its text; pieces that share a character as
 // byte chips under it, as the panels draw a character split into bytes (a group closes where its bytes decode).
-function playgroundStepChips(chunk, pieces, lit) {
-  const chip = (piece, i, bytes) => `<span class="step-chip${bytes ? " bytes" : ""}${lit.includes(i) ? " next" : ""}"${
-    chunk.shown && !playgroundStepper.vocabulary ? ` title="vocabulary: ${playgroundEscape(piece)}"` : ""}>${
-    playgroundEscape(playgroundPieceLabel(chunk, piece))}</span>`;
+// take: the piece a WordPiece step cuts from the front of the lit chip ("##kar" of "##karp"), outlined alone.
+function playgroundStepChips(chunk, pieces, lit, take) {
+  const chip = (piece, i, bytes) => {
+    const label = playgroundPieceLabel(chunk, piece);
+    const part = take && lit.includes(i) && take !== piece ? playgroundPieceLabel(chunk, take) : "";
+    const cut = part && label.startsWith(part);  // the outline on what the step's words name, no more
+    return `<span class="step-chip${bytes ? " bytes" : ""}${lit.includes(i) && !cut ? " next" : ""}"${
+      chunk.shown && !playgroundStepper.vocabulary ? ` title="vocabulary: ${playgroundEscape(piece)}"` : ""}>${
+      cut ? `<span class="next-part">${playgroundEscape(part)}</span>${playgroundEscape(label.slice(part.length))}`
+          : playgroundEscape(label)}</span>`;
+  };
   if (!chunk.shown || playgroundStepper.vocabulary) return pieces.map((p, i) => chip(p, i, false)).join("");
   const decoder = new TextDecoder("utf-8", {fatal: true});
   const decode = (bytes) => { try { return decoder.decode(new Uint8Array(bytes)); } catch (err) { return null; } };
@@ -89,19 +96,21 @@ function playgroundStepChips(chunk, pieces, lit) {
   return html;
 }
 
+// The panels step together (step runs to the longest one's max); each counts its own steps, and stays at its end.
 function playgroundDraw() {
-  const {steppers, step, max} = playgroundStepper;
+  const {steppers, step} = playgroundStepper;
   for (const s of steppers) {
     const rows = s.chunks.map((chunk) => {
       const k = Math.min(step, chunk.steps.length - 1);
       const merge = chunk.merges[k];
       const lit = !merge ? [] : merge.pair && merge.rank !== undefined || merge.score !== undefined
         ? [merge.at, merge.at + 1] : [merge.at];
-      return `<div class="step-row"><span class="chips">${playgroundStepChips(chunk, chunk.steps[k], lit)}</span>` +
+      return `<div class="step-row"><span class="chips">${
+        playgroundStepChips(chunk, chunk.steps[k], lit, merge && merge.prefix)}</span>` +
              `<span class="action">${playgroundEscape(playgroundAction(chunk, merge))}</span></div>`;
     }).join("");
     s.el.querySelector(".step-rows").innerHTML = rows;
-    s.el.querySelector(".step-count").textContent = `step ${step} of ${max}`;
+    s.el.querySelector(".step-count").textContent = `step ${Math.min(step, s.max)} of ${s.max}`;  // its own steps
     const spelling = s.el.querySelector("[data-vocabulary]");
     if (spelling) spelling.textContent = playgroundStepper.vocabulary ? "as the panels draw it" : "vocabulary spelling";
   }
@@ -152,8 +161,9 @@ function playgroundOpenSteppers(items, title) {
     // Above the panel's tokens, under its counts: the three steppers side by side, at one height, in one view.
     const body = panel.querySelector("[data-tokenizer]"), toks = body.querySelector(".toks");
     if (toks) toks.before(el); else body.appendChild(el);
-    st.steppers.push({el, chunks});
-    st.max = Math.max(st.max, ...chunks.map((c) => c.steps.length - 1));
+    const max = Math.max(0, ...chunks.map((c) => c.steps.length - 1));
+    st.steppers.push({el, chunks, max});
+    st.max = Math.max(st.max, max);
   }
   playgroundDraw();
   playgroundShowSteppers();
