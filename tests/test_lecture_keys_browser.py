@@ -201,7 +201,7 @@ def test_axe_finds_no_wcag_aa_violation_on_the_chat_slide_in_dark_mode(browser, 
 
     context, page, errors = new_page(browser, app_url, 1280, 720, "dark", "example=chat")
     wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
-    page.keyboard.press("r")
+    page.locator("#chat-reveal").click()
     page.wait_for_function("() => document.querySelector('#chat-answer').checkVisibility()")
     axe = Axe()
     for state in ("revealed", "sources open"):
