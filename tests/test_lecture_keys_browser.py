@@ -37,8 +37,21 @@ def box_text(page) -> str:
     return page.locator("#input-text textarea").input_value()
 
 
-def revealed(page) -> bool:
-    return page.evaluate("() => document.body.classList.contains('revealed')")
+def ring_pixels(locator, colour: str) -> int:
+    """How many pixels of the element's screenshot are the colour "rgb(r, g, b)" (within 12 a channel)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    want = [int(c) for c in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
+    image = Image.open(BytesIO(locator.screenshot())).convert("RGB")
+    return sum(all(abs(a - b) <= 12 for a, b in zip(pixel, want)) for pixel in image.getdata())
+
+
+def ring_perimeter(locator) -> float:
+    """The pixels of a 3 px ring just inside the element's box."""
+    box = locator.bounding_box()
+    return 3 * 2 * (box["width"] + box["height"] - 6)
 
 
 @pytest.mark.parametrize("width, height, scheme", ROOMS, ids=ROOM_IDS)
@@ -72,6 +85,7 @@ def test_a_fresh_slide_link_takes_the_clickers_keys_and_keeps_its_text(browser, 
     assert ring[:2] == ["solid", 3.0]
     page_colour = ring[3] if ring[3] != "rgba(0, 0, 0, 0)" else ("rgb(255, 255, 255)" if scheme == "light" else "rgb(11, 15, 25)")
     assert contrast(ring[2], page_colour) >= 3, ring
+    assert ring_pixels(box, ring[2]) >= 0.9 * ring_perimeter(box)  # drawn, not clipped by the box's frame
     assert errors == []
     context.close()
 
@@ -182,6 +196,8 @@ def test_guess_first_on_the_chat_slide_hides_its_counts_and_structure_tokens(bro
     results = [chat(chat_example.MESSAGES, name) for name in chat_example.TOKENIZERS]
     assert page.evaluate(drawn) == {"counts": 0, "structure": 0, "content": sum(r["content_count"] for r in results)}
     assert "structure" not in page.locator("#chat-view").inner_text()
+    # nor the structure's line breaks, which would show where it goes
+    assert page.evaluate("() => [...document.querySelectorAll('#chat-panels br')].filter(e => e.checkVisibility()).length") == 0
     assert page.evaluate(REVEAL_BUTTONS) == ["Reveal"]
     page.keyboard.press("r")
     page.wait_for_function("() => document.body.classList.contains('revealed')")
