@@ -249,7 +249,7 @@ def test_the_answer_is_as_large_as_the_tokens_in_presenter_view_and_follows_the_
     sizes = page.evaluate(SIZES)
     assert len(sizes["answer"]) == 3 and len(sizes["tokens"]) == 3 and sizes["bytes"]
     assert min(sizes["answer"]) >= max(sizes["tokens"]) == 27.2
-    assert min(sizes["bytes"]) >= 16.8
+    assert min(sizes["bytes"]) >= 16  # 13.6 px in normal view
     page.locator("#size-up").click()  # 115%
     bigger = page.evaluate(SIZES)
     assert bigger["answer"] == pytest.approx([s * 1.15 for s in sizes["answer"]], abs=0.05)
