@@ -13,7 +13,8 @@ MAX_DRAWN_TOKENS = 2_000  # a panel draws at most this many tokens; the counts a
 
 
 def source_line(result: dict) -> str:
-    """Where the format comes from, in one line under the panel's title."""
+    """Where the format comes from (template file, sha256 and renderer, or library), said when its line under the
+    panel's title is opened."""
     src = result["source"]
     if src["kind"] == "template":
         return f"template {src['file']} (sha256 {src['sha256'][:12]}…), rendered by {src['renderer']}"
@@ -49,8 +50,9 @@ def panel_html(result: dict | None, name: str, refusal: str | None = None) -> st
     notes = "".join(f'<p class="note">{escape(n)}</p>' for n in result["notes"])
     cut = (f'<p class="note">Drawing the first {MAX_DRAWN_TOKENS:,} of {result["count"]:,} tokens.</p>'
            if result["count"] > MAX_DRAWN_TOKENS else "")
-    return (f'{head}<h3>{escape(result["label"])}: {escape(result["format"])}</h3>'
-            f'<p class="sub">{escape(source_line(result))}</p>'
+    # The format's name is one line, its source folded under it: the room needs the tokens on the screen.
+    return (f'{head}<h3>{escape(result["label"])}</h3>'
+            f'<details class="sub"><summary>{escape(result["format"])}</summary>{escape(source_line(result))}</details>'
             f'<p class="chat-counts"><b>{result["count"]:,} tokens</b>: {result["structure_count"]:,} structure, '
             f'{result["content_count"]:,} content</p>'
             f'<div class="chat-toks" tabindex="0">{tokens}</div>{cut}{notes}</div>')

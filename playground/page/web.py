@@ -127,18 +127,16 @@ def register_from_command_line(argv: list[str]) -> None:
         sys.exit(f"python app.py: {err}")
 
 
-def chat_view_html() -> gr.Button:
-    """The Chat view's place: the example's button, the message rows (#chat-messages) and three panels, filled by
-    chat.js; hidden until the Chat toggle (#chat) is on."""
+def chat_view_html() -> None:
+    """The Chat view's place: the message rows (#chat-messages), the example's question with its Reveal / Hide
+    (#chat-reveal) and three panels, filled by chat.js; hidden until the Chat toggle (#chat) is on."""
     from playground.lesson import chat_example
 
     with gr.Column(elem_id="chat-view"):
-        button = gr.Button("Example: a two-turn chat", size="sm", elem_id="example-chat", scale=0, min_width=0)
         gr.HTML(f'<div id="chat-messages"></div><div id="chat-question" class="prompt"><span>'
                 f'{chat_example.QUESTION}</span> <button id="chat-reveal" type="button">Reveal</button></div><div id="chat-answer"></div><div id="chat-panels"></div>'
                 '<div id="chat-downloads"><button id="chat-csv" type="button">Download chat tokens (CSV)</button>'
                 '<button id="chat-json" type="button">Download chat tokens (JSON)</button></div>')
-    return button
 
 
 def build_demo() -> gr.Blocks:
@@ -156,6 +154,9 @@ def build_demo() -> gr.Blocks:
         with gr.Row(elem_id="examples"):
             example_buttons = [gr.Button(e.title, size="sm", elem_id=f"example-{e.key}", elem_classes="chip",
                                          min_width=0, scale=0) for e in EXAMPLES]
+            # The Chat view's example, a slide like the others (in the clicker's cycle, after them).
+            chat_example_button = gr.Button("Chat", size="sm", elem_id="example-chat", elem_classes="chip",
+                                            min_width=0, scale=0)
             clear = gr.Button("Clear", size="sm", elem_id="clear", elem_classes="chip", min_width=0, scale=0)
         text = gr.Textbox(
             show_label=False, elem_id="input-text", lines=2, max_lines=8,  # focused by lecture.js
@@ -191,7 +192,7 @@ def build_demo() -> gr.Blocks:
             share_code = gr.HTML(elem_id="share-qr", js_on_load=None)
             gr.HTML('<p id="copy-status" role="status"></p>', elem_id="copy-note", container=False)  # share.js: copied or not
         note = gr.HTML(elem_id="limit-note")
-        chat_example_button = chat_view_html()  # the Chat view: its messages and panels (chat.js draws them)
+        chat_view_html()  # the Chat view: its messages and panels (chat.js draws them)
         panels, choosers = [], []
         choices = [(tokenizer_label(name), name) for name in names]
         with gr.Row(elem_id="panels", equal_height=False):
@@ -282,7 +283,7 @@ def build_demo() -> gr.Blocks:
         lesson_batch.click(handlers.lessons_batch, outputs=[text, example_key, batch_size, block_size, batch_note],
                            js="() => playgroundLessonsBatch()", api_visibility="private", show_progress="hidden")
         for button, example in zip(example_buttons, EXAMPLES):  # in the browser: no server event to call
-            button.click(None, outputs=[text, example_key, *choosers],  # its text, key and three panels
+            button.click(None, outputs=[text, example_key, chat_mode, *choosers],  # its text, key, text view, panels
                          js=f"() => playgroundExample({json.dumps(example.text)}, {json.dumps(example.key)}, "
                             f"{json.dumps(list(example.tokenizers))})")
         chat_mode.change(None, inputs=chat_mode, js="(on) => playgroundChatMode(on)")

@@ -24,7 +24,7 @@ function playgroundChatTokenizers(names) {
 
 // The prepared example: its conversation, the question (answered on Reveal) and its three tokenizers.
 function playgroundChatExample() {
-  document.body.classList.remove("revealed");
+  playgroundRevealed(false);
   playgroundChatSetMessages(PLAYGROUND_CHAT_EXAMPLE.messages);
   playgroundChat.tokenizers = PLAYGROUND_CHAT_EXAMPLE.tokenizers;
   if (playgroundChat.on) playgroundChatSend();
@@ -85,7 +85,7 @@ function playgroundChatExampleShown() {
 }
 
 function playgroundChatEdited() {
-  document.body.classList.remove("revealed");
+  playgroundRevealed(false);
   playgroundChatExampleShown();
   clearTimeout(playgroundChat.timer);
   playgroundChat.timer = setTimeout(playgroundChatSend, 60);

@@ -1,20 +1,28 @@
 // The lecture: an example's question, Reveal / Hide, Guess first and presenter view, Clear, and the keys a
-// presentation clicker sends (and the ? overlay that lists them); the text box takes the first key.
+// presentation clicker sends (and the ? overlay that lists them); the text box takes the first key, except on a
+// slide (a link with ?example=, or an example's question up): there the first key is the clicker's.
 // size: the A- / A+ percentage (fit.js sets it, the share link keeps it); example: the one on the page (?example=).
 const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || ""};
+// The examples, in the clicker's order: the text examples', then the Chat view's (#example-chat), in one row.
+const PLAYGROUND_EXAMPLE_BUTTONS = "#examples button[id^='example-']";
 
-// An example button: its text, key and three tokenizers, and the previous answer hidden again (a new question).
+// An example button: its text, key, the text view (the Chat view off) and three tokenizers, and the previous
+// answer hidden again (a new question).
 function playgroundExample(text, key, tokenizers) {
   playgroundRevealed(false);
-  return [text, key, ...tokenizers];
+  return [text, key, false, ...tokenizers];
 }
 
 // Shown (on) or hidden: the answer, the panels' figures that answer the question and, in guess-first mode, the
-// tokens and counts. The button says what it does next: Reveal, or Hide.
+// tokens and counts. The button (the text view's, or the Chat view's) says what it does next: Reveal, or Hide.
+const PLAYGROUND_REVEAL_BUTTONS = ["reveal", "chat-reveal"];
+
 function playgroundRevealed(on) {
   document.body.classList.toggle("revealed", on);
-  const button = document.getElementById("reveal");
-  if (button) button.textContent = on ? "Hide" : "Reveal";
+  for (const id of PLAYGROUND_REVEAL_BUTTONS) {
+    const button = document.getElementById(id);
+    if (button) button.textContent = on ? "Hide" : "Reveal";
+  }
 }
 
 // Reveal shows the answer; pressing it again (Hide) hides it.
@@ -45,15 +53,16 @@ function playgroundClear() {
 
 // Which example is on the page (for the clicker's next / previous).
 document.addEventListener("click", (e) => {
-  const button = e.target.closest && e.target.closest("#examples button[id^='example-']");
+  const button = e.target.closest && e.target.closest(PLAYGROUND_EXAMPLE_BUTTONS);
   if (button) playgroundLecture.example = button.id.slice("example-".length);
 }, true);
 
 // Keys a presentation clicker sends, with the focus outside the text box and the lists: PageDown / PageUp
-// and the arrow keys go to the next / previous example, r is Reveal / Hide, ? shows the keys (Escape unpins,
-// in the tokens' own handler, and closes the keys and a big QR code).
+// and the arrow keys go to the next / previous example (the Chat view's among them), r is Reveal / Hide, ?
+// shows the keys (Escape unpins, in the tokens' own handler, closes the keys and a big QR code, and takes the
+// focus off a token, so that the arrows are the clicker's again). On a token the arrows move between tokens.
 const PLAYGROUND_KEYS = [["PageDown  →  ↓", "next example"], ["PageUp  ←  ↑", "previous example"],
-                         ["r", "Reveal / Hide"], ["Escape", "unpin a token, close this"], ["?", "these keys"]];
+                         ["r", "Reveal / Hide"], ["Escape", "unpin a token, close this, give the keys back"], ["?", "these keys"]];
 
 function playgroundToggleKeys(show) {
   let help = document.getElementById("keys-help");
@@ -83,37 +92,44 @@ function playgroundTyping(el) {
 }
 
 function playgroundGoToExample(step) {
-  const buttons = [...document.querySelectorAll("#examples button[id^='example-']")];
+  const buttons = [...document.querySelectorAll(PLAYGROUND_EXAMPLE_BUTTONS)];
   if (!buttons.length) return;
   const at = buttons.findIndex((b) => b.id === `example-${playgroundLecture.example}`);
   const next = at < 0 ? (step > 0 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
   buttons[next].click();
 }
 
-function playgroundRevealShown() {
-  const reveal = document.getElementById("reveal");
-  return Boolean(reveal && reveal.checkVisibility());
+// The Reveal / Hide button on the screen (the text view's or the Chat view's), or null.
+function playgroundRevealButton() {
+  return PLAYGROUND_REVEAL_BUTTONS.map((id) => document.getElementById(id)).find((b) => b && b.checkVisibility()) || null;
+}
+
+// A slide: an example's question is up (the text view's, or the Chat view's on its example).
+function playgroundOnSlide() {
+  return Boolean(document.querySelector("#prompt [data-example]") || document.body.matches(".chat.chat-example"));
 }
 
 // The keys the clicker's handler below takes with nothing focused: they are not sent into the text box.
 function playgroundIsLectureKey(key) {
-  return key === "?" || ((key === "r" || key === "R") && playgroundRevealShown());
+  return key === "?" || ((key === "r" || key === "R") && Boolean(playgroundRevealButton()));
 }
 
 document.addEventListener("keydown", (e) => {
   if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || playgroundTyping(e.target)) return;
-  if (e.target.closest && e.target.closest("#panels .tok, #view")) return;  // arrows move between tokens, views
   if (e.key === "Escape") {
     playgroundToggleKeys(false);
     playgroundBigQr(false);
+    if (e.target.closest && e.target.closest("#panels, #chat-panels")) e.target.blur();  // a clicked token kept it
     return;
   }
+  const onTokens = e.target.closest && e.target.closest("#panels .tok, #view");  // arrows move between tokens, views
   const step = {PageDown: 1, ArrowRight: 1, ArrowDown: 1, PageUp: -1, ArrowLeft: -1, ArrowUp: -1}[e.key];
-  if (step) {
+  if (step && !(onTokens && e.key.startsWith("Arrow"))) {
     e.preventDefault();
     playgroundGoToExample(step);
   } else if (e.key === "r" || e.key === "R") {
-    if (playgroundRevealShown()) { e.preventDefault(); document.getElementById("reveal").click(); }
+    const reveal = playgroundRevealButton();
+    if (reveal) { e.preventDefault(); reveal.click(); }
   } else if (e.key === "?") {
     e.preventDefault();
     playgroundToggleKeys();
@@ -123,6 +139,8 @@ document.addEventListener("keydown", (e) => {
 // The text box takes the first key. Top-level, it is focused as the page loads (Gradio's autofocus is off:
 // in a frame of another origin, a Space's page, the browser refuses autofocus and logs an error); anywhere,
 // a first character typed with nothing focused (a tap on the frame, then a key) goes into the box, at its end.
+// Not on a slide: a link with ?example= opens with nothing focused, and while an example's question is up a
+// key typed with nothing focused is the clicker's (PageDown, r, its blank-screen b), never the example's text.
 function playgroundFocusTextBox() {
   const box = document.querySelector("#input-text textarea");
   if (!box) return false;
@@ -130,7 +148,7 @@ function playgroundFocusTextBox() {
   box.setSelectionRange(box.value.length, box.value.length);
   return true;
 }
-if (window.self === window.top) {
+if (window.self === window.top && !playgroundLecture.example) {
   (function focusOnLoad(tries) {
     if (!playgroundFocusTextBox() && tries > 0) setTimeout(() => focusOnLoad(tries - 1), 50);
   })(200);
@@ -138,7 +156,7 @@ if (window.self === window.top) {
 document.addEventListener("keydown", (e) => {
   const nothingFocused = !document.activeElement || document.activeElement === document.body;
   if (nothingFocused && e.key.length === 1 && e.key !== " " && !e.ctrlKey && !e.metaKey && !e.altKey
-      && !playgroundIsLectureKey(e.key)) {
+      && !playgroundIsLectureKey(e.key) && !playgroundOnSlide()) {
     playgroundFocusTextBox();
   }
 }, true);
