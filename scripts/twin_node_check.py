@@ -1,0 +1,72 @@
+"""Compare a browser twin run under Node (scripts/twin_node.mjs) with the Python layer, field for field, on
+the given texts: a developer's quick check (the tests run the twins in Chromium).
+
+    python scripts/twin_node_check.py gpt2 [--random N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playground.tokenizers.assets import verified_path  # noqa: E402
+from playground.tokenizers.browser import _file, twin_declaration, twin_spec  # noqa: E402
+from playground.tokenizers.registry import compare  # noqa: E402
+from playground.tokenizers.undertrained import DATA_FILE, has_data  # noqa: E402
+
+HARD = ["", " ", "  ", "\n", "Hello world", "hello  world ", " leading", "\u0085", " \u0085", "a\ufeffb",
+        "\U00020f0d\u29fa", "😀", "👩‍👩‍👧‍👦", "e\u0301", "नमस्ते दुनिया", "你好，世界", "SolidGoldMagikarp",
+        "<|endoftext|>", "[CLS] x [SEP]", "<s>hi</s>", "<|begin_of_text|>", "▁x", "\t\tdef f():\n\t\treturn 1",
+        "1234567890", "İstanbul ǅ ß ﬁ", "\x00\x01\x1f\x7f", "\ud800x", "Ωmega ΣΑΣ", "مرحبا بالعالم", "\r\n \r\n"]
+POOLS = ["abc XYZ", " \t\n\r\u00a0\u2003\u3000\u0085\ufeff", "éüñçÅ\u0301\u0308", "नमस्तेहिंदी", "你好世界中文",
+         "\U00020f0d\U0002a6d6\U0001f600\U0001f469\u200d\U0001f467", "مرحبا", "0123456789.,;!?'\"-()[]<>|",
+         "\x00\x07\x1b\x7f", "ĞİıßǅⅫ", "▁"]
+
+
+def random_texts(n: int, seed: int = 0) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(rng.choice(POOLS)) for _ in range(rng.randint(0, 24))) for _ in range(n)]
+
+
+def node_describe(name: str, texts: list[str], special: bool = False) -> list[dict]:
+    spec = twin_spec(name)
+    paths = {key: str(_file(source)[1]) for key, source in twin_declaration(name)["files"].items()}
+    job = {"name": name, "spec": spec, "paths": paths, "texts": texts, "special": special,
+           "undertrained": str(verified_path(DATA_FILE)) if has_data(name) else None}
+    out = subprocess.run(["node", str(ROOT / "scripts/twin_node.mjs")], input=json.dumps(job), text=True,
+                         capture_output=True, cwd=ROOT)
+    if out.returncode:
+        raise RuntimeError(out.stderr)
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("name")
+    parser.add_argument("--random", type=int, default=500)
+    parser.add_argument("--special", action="store_true")
+    args = parser.parse_args()
+    texts = HARD + random_texts(args.random)
+    got = node_describe(args.name, texts, args.special)
+    bad = 0
+    for text, js in zip(texts, got):
+        py = compare(text, special=args.special, tokenizers=(args.name,))["tokenizers"][0]
+        fields = [k for k in py if py[k] != js.get(k)]
+        if fields:
+            bad += 1
+            if bad <= 5:
+                print(f"{text!r}: {fields}")
+                for k in fields[:3]:
+                    print(f"  {k}: python {str(py[k])[:300]}\n  {k}: node   {str(js.get(k))[:300]}")
+    print(f"{args.name}: {len(texts) - bad} of {len(texts)} equal in every field")
+
+
+if __name__ == "__main__":
+    main()
