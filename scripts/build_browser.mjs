@@ -4,7 +4,7 @@
 // running the app needs no Node. `npm ci && npm run build` makes the same bytes again (a test checks).
 
 import {build} from "esbuild";
-import {existsSync, mkdirSync, rmSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {basename, resolve} from "node:path";
 
 const OUT = "playground/page/static/twin";
@@ -45,6 +45,11 @@ const result = await build({
   plugins: [missingFamilies],
   logLevel: "warning",
 });
-// The page loads the registry by the name this build gave it.
+// The page loads the registry by the name this build gave it; the npm packages bundled are listed (each one's
+// license must be in assets/NOTICE: tests/test_browser_build.py checks).
 const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint)[0];
-writeFileSync(`${OUT}/build.json`, JSON.stringify({registry: basename(entry)}, null, 2) + "\n");
+const packages = new Set(Object.keys(result.metafile.inputs)
+  .map((path) => path.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1]).filter(Boolean));
+const versions = [...packages].sort().map((name) =>
+  `${name}@${JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")).version}`);
+writeFileSync(`${OUT}/build.json`, JSON.stringify({registry: basename(entry), packages: versions}, null, 2) + "\n");
