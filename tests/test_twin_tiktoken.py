@@ -12,8 +12,13 @@ import pytest
 from browser import require_node
 from conftest import ROOT
 
+from scripts.twin_node_check import HARD, node_describe, random_texts
+
+from playground import compare
+from playground.tokenizers import registry
 from playground.tokenizers.assets import verified_path
 from playground.tokenizers.browser import _file, twin_declaration, twin_spec
+from playground.tokenizers.from_file import register_tokenizer
 from playground.tokenizers.gpt2 import gpt2_encoding
 from playground.tokenizers.registry import get_tokenizer
 
@@ -81,3 +86,17 @@ def test_every_piece_and_bytes_and_decode_equal_pythons(name):
     # bytes.decode("utf-8", "replace"): one U+FFFD per maximal invalid subsequence, a leading BOM kept
     assert twin["decoded"] == [tokenizer._enc.decode(ids) for ids in decode]
     assert any("\ufffd" in text for text in twin["decoded"]) and "\ufeffa" in twin["decoded"]
+
+
+def test_a_registered_rank_file_runs_in_the_twin_as_in_python(monkeypatch, tmp_path):
+    """register_tokenizer's rank file, split as cl100k, no special tokens: describe() equal to compare()'s."""
+    require_node()
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
+    lines = verified_path("cl100k/cl100k_base.tiktoken").read_bytes().splitlines(keepends=True)
+    (tmp_path / "mine.tiktoken").write_bytes(b"".join(lines[:20_000]))  # the first 20,000 ranks
+    register_tokenizer("mine", f"{tmp_path / 'mine.tiktoken'}:cl100k")
+    texts = HARD + random_texts(300)
+    got = node_describe("mine", texts)
+    assert got[HARD.index("Hello world")]["vocab_size"] == 20_000
+    assert got == [compare(text, tokenizers=("mine",))["tokenizers"][0] for text in texts]
