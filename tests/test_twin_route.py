@@ -61,12 +61,15 @@ def test_the_built_modules_and_webassembly_are_served_cached_for_good(client):
 
 
 @pytest.mark.parametrize("name", sorted(TIKTOKEN_FILES))
-def test_each_vocabulary_is_served_by_its_sha256(client, name):
+def test_each_vocabulary_is_served_by_its_sha256_gzipped_where_taken(client, name):
     asset = TIKTOKEN_FILES[name]
-    response = client.get(vocabulary_url(asset))
-    assert_cached_for_good(response, "application/octet-stream")
-    assert hashlib.sha256(response.content).hexdigest() == manifest()[asset]["sha256"]
-    assert response.content == (ASSETS_DIR / asset).read_bytes()
+    for encoding in ("gzip, deflate, br", "identity"):
+        response = client.get(vocabulary_url(asset), headers={"Accept-Encoding": encoding})
+        assert_cached_for_good(response, "application/octet-stream")
+        assert response.headers.get("content-encoding") == ("gzip" if encoding != "identity" else None)
+        assert response.headers["vary"] == "Accept-Encoding"
+        assert hashlib.sha256(response.content).hexdigest() == manifest()[asset]["sha256"]  # as the client reads it
+        assert response.content == (ASSETS_DIR / asset).read_bytes()
 
 
 @pytest.mark.parametrize("path", [
