@@ -3,9 +3,11 @@
 // "undertrained": path or null, "texts": [...], "special": bool}; stdout: describe() of each text, as JSON.
 
 import {readFileSync} from "node:fs";
+import {register} from "node:module";
 import {describe} from "../playground/tokenizers/base.js";
 import {replaceLoneSurrogates} from "../playground/tokenizers/spans.js";
 
+register("./twin_node_hooks.mjs", import.meta.url);  // .wasm imports, as the browser bundle has them
 const job = JSON.parse(readFileSync(0, "utf8"));
 const family = await import(`../playground/tokenizers/${job.spec.family}.js`);
 const files = Object.fromEntries(Object.entries(job.paths).map(([key, path]) => [key, new Uint8Array(readFileSync(path))]));

@@ -234,7 +234,7 @@ def _vocab_txt(path: Path, option: str | None, refuse) -> tuple[Tokenizer, str]:
 
 
 def _rank_file(path: Path, option: str | None, refuse) -> tuple[Tokenizer, str]:
-    from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer, rank_file_encoding
+    from playground.tokenizers.tiktoken_bpe import TiktokenTokenizer, rank_file_encoding, rank_file_twin
 
     if option not in SPLIT_PATTERNS:
         raise refuse(f"a .tiktoken rank file needs its split pattern: add ':cl100k', ':o200k' or ':gpt2' "
@@ -244,4 +244,5 @@ def _rank_file(path: Path, option: str | None, refuse) -> tuple[Tokenizer, str]:
     except Exception as err:  # base64 or int errors from tiktoken's reader
         raise refuse(f"tiktoken cannot read it as a rank file ({str(err).splitlines()[0]}); "
                      "each line should be a token's bytes in base64, a space and its rank") from None
+    tokenizer.twin = rank_file_twin(str(path), option)
     return tokenizer, f"byte-level BPE ({option} split)"
