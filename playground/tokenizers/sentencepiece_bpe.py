@@ -102,15 +102,18 @@ class LlamaTokenizer(SentencePieceTokenizer):
     name = "llama"
     label = "Llama 2 SentencePiece"
     model_file = "llama-2/tokenizer.model"
+    twin = {"family": "sentencepiece_bpe", "files": {"model": model_file}}  # sentencepiece_bpe.js
 
 
 class MistralTokenizer(SentencePieceTokenizer):
     name = "mistral"
     label = "Mistral 7B SentencePiece"
     model_file = "mistral/tokenizer.model"
+    twin = {"family": "sentencepiece_bpe", "files": {"model": model_file}}  # sentencepiece_bpe.js
 
 
 class GemmaTokenizer(SentencePieceTokenizer):
     name = "gemma"
     label = "Gemma SentencePiece"
     model_file = "gemma/tokenizer.model"
+    twin = {"family": "sentencepiece_bpe", "files": {"model": model_file}}  # sentencepiece_bpe.js
