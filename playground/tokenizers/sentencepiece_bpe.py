@@ -52,6 +52,12 @@ class SentencePieceTokenizer(Tokenizer):
         self._byte_lengths = [len(b) for b in token_bytes]
         self._bytes_hex = [hex_bytes(b) for b in token_bytes]
 
+    def file_twin(self, path: str) -> dict | None:
+        """The browser twin of this model read from the .model file at path (register_tokenizer), or None.
+        sentencepiece_bpe.js has no offsets (its library binds none), so it spans from the pieces' bytes: it
+        is exact only where this class does the same (identity normaliser, byte fallback)."""
+        return {"family": "sentencepiece_bpe", "files": {"model": path}} if self._spans_from_bytes else None
+
     def encode(self, text: str) -> list[int]:
         return self._sp.encode(text)
 
