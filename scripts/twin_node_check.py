@@ -35,6 +35,23 @@ def random_texts(n: int, seed: int = 0) -> list[str]:
     return ["".join(rng.choice(rng.choice(POOLS)) for _ in range(rng.randint(0, 24))) for _ in range(n)]
 
 
+def long_text(n: int, seed: int = 0) -> str:
+    """One text of n characters: FLORES sentences in every bundled language, shuffled, with the pools' random
+    strings between them (one tokenizer run over many scripts, whitespace runs and byte chips at once)."""
+    from playground.lesson.premium import LANGUAGES, sentences
+
+    rng = random.Random(seed)
+    lines = [line for code in LANGUAGES for line in sentences(code)]
+    rng.shuffle(lines)
+    parts, size = [], 0
+    for line, noise in zip(lines, random_texts(len(lines), seed)):
+        parts += [line, noise]
+        size += len(line) + len(noise)
+        if size >= n:
+            break
+    return "".join(parts)[:n]
+
+
 def node_describe(name: str, texts: list[str], special: bool = False) -> list[dict]:
     spec = twin_spec(name)
     paths = {key: str(_file(source)[1]) for key, source in twin_declaration(name)["files"].items()}
@@ -52,8 +69,9 @@ def main() -> None:
     parser.add_argument("name")
     parser.add_argument("--random", type=int, default=500)
     parser.add_argument("--special", action="store_true")
+    parser.add_argument("--long", type=int, default=0, help="add one text of this many characters (long_text)")
     args = parser.parse_args()
-    texts = HARD + random_texts(args.random)
+    texts = HARD + random_texts(args.random) + ([long_text(args.long)] if args.long else [])
     got = node_describe(args.name, texts, args.special)
     bad = 0
     for text, js in zip(texts, got):
