@@ -24,7 +24,8 @@ from playground.tokenizers.undertrained import DATA_FILE, has_data  # noqa: E402
 HARD = ["", " ", "  ", "\n", "Hello world", "hello  world ", " leading", "\u0085", " \u0085", "a\ufeffb",
         "\U00020f0d\u29fa", "😀", "👩‍👩‍👧‍👦", "e\u0301", "नमस्ते दुनिया", "你好，世界", "SolidGoldMagikarp",
         "<|endoftext|>", "[CLS] x [SEP]", "<s>hi</s>", "<|begin_of_text|>", "▁x", "\t\tdef f():\n\t\treturn 1",
-        "1234567890", "İstanbul ǅ ß ﬁ", "\x00\x01\x1f\x7f", "\ud800x", "Ωmega ΣΑΣ", "مرحبا بالعالم", "\r\n \r\n"]
+        "1234567890", "İstanbul ǅ ß ﬁ", "\x00\x01\x1f\x7f", "\ud800x", "Ωmega ΣΑΣ", "مرحبا بالعالم", "\r\n \r\n",
+        "\ufeffa line that starts with U+FEFF", "a NUL\x00\ufeffthen U+FEFF and more"]
 POOLS = ["abc XYZ", " \t\n\r\u00a0\u2003\u3000\u0085\ufeff", "éüñçÅ\u0301\u0308", "नमस्तेहिंदी", "你好世界中文",
          "\U00020f0d\U0002a6d6\U0001f600\U0001f469\u200d\U0001f467", "مرحبا", "0123456789.,;!?'\"-()[]<>|",
          "\x00\x07\x1b\x7f", "ĞİıßǅⅫ", "▁"]
