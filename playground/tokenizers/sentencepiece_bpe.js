@@ -15,12 +15,13 @@ const SPACE_MARK = "\u2581";  // "▁": how SentencePiece writes a space inside 
 const NORMAL = 1, UNKNOWN = 2, CONTROL = 3, BYTE = 6;
 
 const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});  // a piece may be "\ufeff" itself
-const encoder = new TextEncoder();
+const HEX = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
 
-/** The fields of one protobuf message, as [field number, value] in order: a varint as a Number, a
- *  length-delimited field as its bytes (a string or a sub-message), a fixed32 as its 4 bytes. */
-function* protoFields(bytes) {
-  let at = 0;
+/** Calls visit(field, value, start, end) for each field of the protobuf message in bytes[start:end), in
+ *  order: a varint field's value is its number; a length-delimited one (a string, a sub-message) is
+ *  bytes[start:end) (value null). Fixed-width fields (a piece's score) are skipped. */
+function eachField(bytes, start, end, visit) {
+  let at = start;
   const varint = () => {
     let value = 0, scale = 1, byte;
     do {
@@ -30,56 +31,63 @@ function* protoFields(bytes) {
     } while (byte & 0x80);
     return value;
   };
-  while (at < bytes.length) {
-    const key = varint();
-    const wire = key % 8;
-    const size = [varint, 8, null, null, null, 4][wire];
-    if (wire === 0) yield [Math.floor(key / 8), varint()];
+  while (at < end) {
+    const key = varint(), field = Math.floor(key / 8), wire = key % 8;
+    if (wire === 0) visit(field, varint(), at, at);
     else if (wire === 2) {
       const length = varint();
-      yield [Math.floor(key / 8), bytes.subarray(at, at + length)];
+      visit(field, null, at, at + length);
       at += length;
-    } else if (size) {
-      yield [Math.floor(key / 8), bytes.subarray(at, at + size)];
-      at += size;
-    } else throw new Error(`not a SentencePiece model: protobuf wire type ${wire}`);
+    } else if (wire === 1 || wire === 5) at += wire === 1 ? 8 : 4;
+    else throw new Error(`not a SentencePiece model: protobuf wire type ${wire}`);
   }
 }
 
-/** What the Python layer asks sentencepiece about each piece, read off the ModelProto: pieces[id] and
- *  types[id], and the trainer's names for <unk> and <s> (its defaults where the model sets none). */
+/** What the Python layer asks sentencepiece about each piece, read off the ModelProto: pieces[id], types[id]
+ *  and where the piece's UTF-8 lies in bytes (starts[id], ends[id]); and the trainer's names for <unk> and
+ *  <s> (its defaults where the model sets none). */
 function readModel(bytes) {
-  const pieces = [], types = [];
+  const pieces = [], types = [], starts = [], ends = [];
   const names = {unk: "<unk>", bos: "<s>"};
-  for (const [field, value] of protoFields(bytes)) {
+  eachField(bytes, 0, bytes.length, (field, _, start, end) => {
     if (field === 1) {  // ModelProto.pieces: {1: piece, 2: score, 3: type}
-      let piece = "", type = NORMAL;
-      for (const [f, v] of protoFields(value)) {
-        if (f === 1) piece = utf8.decode(v);
-        else if (f === 3) type = v;
-      }
-      pieces.push(piece);
+      let type = NORMAL;
+      eachField(bytes, start, end, (f, value, s, e) => {
+        if (f === 1) {
+          pieces.push(utf8.decode(bytes.subarray(s, e)));
+          starts.push(s);
+          ends.push(e);
+        } else if (f === 3) type = value;
+      });
       types.push(type);
     } else if (field === 2) {  // ModelProto.trainer_spec: {45: unk_piece, 46: bos_piece}
-      for (const [f, v] of protoFields(value)) {
-        if (f === 45) names.unk = utf8.decode(v);
-        else if (f === 46) names.bos = utf8.decode(v);
-      }
+      eachField(bytes, start, end, (f, _, s, e) => {
+        if (f === 45) names.unk = utf8.decode(bytes.subarray(s, e));
+        else if (f === 46) names.bos = utf8.decode(bytes.subarray(s, e));
+      });
     }
-  }
-  return {pieces, types, names};
+  });
+  return {pieces, types, starts, ends, names};
 }
 
-/** bytes -> "E0 A4", as base.py's hex_bytes. */
-function hexBytes(bytes) {
-  return Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ");
+/** The bytes an ordinary piece stands for, bytes[start:end) with each "▁" (E2 96 81) a space (20), as
+ *  [hex_bytes() of them, how many]. */
+function spelledBytes(bytes, start, end) {
+  const hex = [];
+  for (let at = start; at < end; at++) {
+    if (bytes[at] === 0xe2 && bytes[at + 1] === 0x96 && bytes[at + 2] === 0x81 && at + 2 < end) {
+      hex.push("20");
+      at += 2;
+    } else hex.push(HEX[bytes[at]]);
+  }
+  return [hex.join(" "), hex.length];
 }
 
 class SentencePieceTokenizer {
   library = "sentencepiece";
   normalizes = false;
 
-  constructor(spec, sp, model) {
+  constructor(spec, sp, file, model) {
     this.name = spec.name;
     this.label = spec.label;
     this._sp = sp;
@@ -95,12 +103,16 @@ class SentencePieceTokenizer {
     this._bos_id = idOf(names.bos, CONTROL);
     // Whether the model puts a space before the text, read off the model: "a" -> "▁a" or "a".
     this._dummyPrefix = sp.encodePieces("a")[0].startsWith(SPACE_MARK);
-    const tokenBytes = pieces.map((piece, i) =>
-      types[i] === CONTROL || types[i] === UNKNOWN ? new Uint8Array(0)
-      : types[i] === BYTE ? Uint8Array.of(parseInt(piece.slice(3, 5), 16))  // "<0xE0>" stands for the byte E0
-      : encoder.encode(piece.replaceAll(SPACE_MARK, " ")));
-    this._byteLengths = Int32Array.from(tokenBytes, (b) => b.length);
-    this.bytesHex = tokenBytes.map(hexBytes);
+    this.bytesHex = new Array(pieces.length);
+    this._byteLengths = new Int32Array(pieces.length);
+    for (let id = 0; id < pieces.length; id++) {
+      const [hex, length] =
+        types[id] === CONTROL || types[id] === UNKNOWN ? ["", 0]
+        : types[id] === BYTE ? [HEX[parseInt(pieces[id].slice(3, 5), 16)], 1]  // "<0xE0>" stands for the byte E0
+        : spelledBytes(file, model.starts[id], model.ends[id]);
+      this.bytesHex[id] = hex;
+      this._byteLengths[id] = length;
+    }
   }
 
   _pieceToId(piece) {
@@ -154,5 +166,5 @@ export async function load(spec, files) {
   const sp = new SentencePieceProcessor();
   // The package's own loader from bytes (its load() reads a path with Node's fs, which a page has not).
   await sp._loadModel(files.model);
-  return new SentencePieceTokenizer(spec, sp, readModel(files.model));
+  return new SentencePieceTokenizer(spec, sp, files.model, readModel(files.model));
 }
