@@ -51,15 +51,15 @@ function readModel(bytes) {
   const names = {unk: "<unk>", bos: "<s>"};
   eachField(bytes, 0, bytes.length, (field, _, start, end) => {
     if (field === 1) {  // ModelProto.pieces: {1: piece, 2: score, 3: type}
-      let type = NORMAL;
+      let type = NORMAL, pieceStart = start, pieceEnd = start;
       eachField(bytes, start, end, (f, value, s, e) => {
-        if (f === 1) {
-          pieces.push(utf8.decode(bytes.subarray(s, e)));
-          starts.push(s);
-          ends.push(e);
-        } else if (f === 3) type = value;
+        if (f === 1) [pieceStart, pieceEnd] = [s, e];
+        else if (f === 3) type = value;
       });
+      pieces.push(utf8.decode(bytes.subarray(pieceStart, pieceEnd)));
       types.push(type);
+      starts.push(pieceStart);
+      ends.push(pieceEnd);
     } else if (field === 2) {  // ModelProto.trainer_spec: {45: unk_piece, 46: bos_piece}
       eachField(bytes, start, end, (f, _, s, e) => {
         if (f === 45) names.unk = utf8.decode(bytes.subarray(s, e));
