@@ -26,6 +26,18 @@ const missingFamilies = {
   },
 };
 
+// Node built-ins a package names for Node only: @sctg/sentencepiece-js imports fs for its load(path) (the page
+// passes the model's bytes instead), empty in the page; its emscripten glue imports module only when it runs
+// under Node, left as it is.
+const nodeOnly = {
+  name: "node-only",
+  setup(build) {
+    build.onResolve({filter: /^fs$/}, () => ({path: "fs", namespace: "node-only"}));
+    build.onResolve({filter: /^module$/}, () => ({path: "module", external: true}));
+    build.onLoad({filter: /.*/, namespace: "node-only"}, () => ({contents: "export {};"}));
+  },
+};
+
 rmSync(OUT, {recursive: true, force: true});
 mkdirSync(OUT, {recursive: true});
 const result = await build({
@@ -41,8 +53,8 @@ const result = await build({
   assetNames: "[name]-[hash]",
   loader: {".wasm": "file"},
   outdir: OUT,
+  plugins: [nodeOnly, missingFamilies],
   metafile: true,
-  plugins: [missingFamilies],
   logLevel: "warning",
 });
 // The page loads the registry by the name this build gave it; the npm packages bundled are listed (each one's

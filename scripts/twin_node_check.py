@@ -24,7 +24,8 @@ from playground.tokenizers.undertrained import DATA_FILE, has_data  # noqa: E402
 HARD = ["", " ", "  ", "\n", "Hello world", "hello  world ", " leading", "\u0085", " \u0085", "a\ufeffb",
         "\U00020f0d\u29fa", "😀", "👩‍👩‍👧‍👦", "e\u0301", "नमस्ते दुनिया", "你好，世界", "SolidGoldMagikarp",
         "<|endoftext|>", "[CLS] x [SEP]", "<s>hi</s>", "<|begin_of_text|>", "▁x", "\t\tdef f():\n\t\treturn 1",
-        "1234567890", "İstanbul ǅ ß ﬁ", "\x00\x01\x1f\x7f", "\ud800x", "Ωmega ΣΑΣ", "مرحبا بالعالم", "\r\n \r\n"]
+        "1234567890", "İstanbul ǅ ß ﬁ", "\x00\x01\x1f\x7f", "\ud800x", "Ωmega ΣΑΣ", "مرحبا بالعالم", "\r\n \r\n",
+        "\ufeffa line that starts with U+FEFF", "a NUL\x00\ufeffthen U+FEFF and more"]
 POOLS = ["abc XYZ", " \t\n\r\u00a0\u2003\u3000\u0085\ufeff", "éüñçÅ\u0301\u0308", "नमस्तेहिंदी", "你好世界中文",
          "\U00020f0d\U0002a6d6\U0001f600\U0001f469\u200d\U0001f467", "مرحبا", "0123456789.,;!?'\"-()[]<>|",
          "\x00\x07\x1b\x7f", "ĞİıßǅⅫ", "▁"]
@@ -33,6 +34,23 @@ POOLS = ["abc XYZ", " \t\n\r\u00a0\u2003\u3000\u0085\ufeff", "éüñçÅ\u0301\u
 def random_texts(n: int, seed: int = 0) -> list[str]:
     rng = random.Random(seed)
     return ["".join(rng.choice(rng.choice(POOLS)) for _ in range(rng.randint(0, 24))) for _ in range(n)]
+
+
+def long_text(n: int, seed: int = 0) -> str:
+    """One text of n characters: FLORES sentences in every bundled language, shuffled, with the pools' random
+    strings between them (one tokenizer run over many scripts, whitespace runs and byte chips at once)."""
+    from playground.lesson.premium import LANGUAGES, sentences
+
+    rng = random.Random(seed)
+    lines = [line for code in LANGUAGES for line in sentences(code)]
+    rng.shuffle(lines)
+    parts, size = [], 0
+    for line, noise in zip(lines, random_texts(len(lines), seed)):
+        parts += [line, noise]
+        size += len(line) + len(noise)
+        if size >= n:
+            break
+    return "".join(parts)[:n]
 
 
 def node_describe(name: str, texts: list[str], special: bool = False) -> list[dict]:
@@ -52,8 +70,9 @@ def main() -> None:
     parser.add_argument("name")
     parser.add_argument("--random", type=int, default=500)
     parser.add_argument("--special", action="store_true")
+    parser.add_argument("--long", type=int, default=0, help="add one text of this many characters (long_text)")
     args = parser.parse_args()
-    texts = HARD + random_texts(args.random)
+    texts = HARD + random_texts(args.random) + ([long_text(args.long)] if args.long else [])
     got = node_describe(args.name, texts, args.special)
     bad = 0
     for text, js in zip(texts, got):

@@ -212,6 +212,7 @@ def _sentencepiece(path: Path, option: str | None, refuse) -> tuple[Tokenizer, s
         raise refuse(f"it is not {FORMATS} (as a SentencePiece model: {str(err).splitlines()[0]})") from None
     if tokenizer.model not in ("BPE", "Unigram"):
         raise refuse(f"a SentencePiece {tokenizer.model} model; the playground shows BPE and Unigram ones")
+    tokenizer.twin = tokenizer.file_twin(str(path))
     return tokenizer, f"SentencePiece {tokenizer.model}"
 
 
