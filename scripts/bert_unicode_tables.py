@@ -12,8 +12,10 @@ the browser twin's spans use these tables instead.
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from pathlib import Path
 
+from tokenizers import NormalizedString
 from tokenizers.normalizers import BertNormalizer
 from tokenizers.pre_tokenizers import BertPreTokenizer
 
@@ -40,6 +42,27 @@ def ranges(cps: list[int]) -> str:
     return " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in spans)
 
 
+def nfd(text: str) -> str:
+    """The Rust crate's NFD (unicode-normalization-alignments, the tables of an older Unicode than Python's)."""
+    normalized = NormalizedString(text)
+    normalized.nfd()
+    return normalized.normalized
+
+
+def is_nonstarter(ch: str) -> bool:
+    """Whether the crate gives ch a combining class (canonical ordering moves it): U+0301 has class 230 and
+    U+0334 class 1, so a class-c character moves before U+0301 when c < 230 and after U+0334 when c > 1."""
+    return nfd(ch) == ch and (nfd("\u0301" + ch) != "\u0301" + ch or nfd(ch + "\u0334") != ch + "\u0334")
+
+
+def wrap(text: str) -> str:
+    return textwrap.fill(text, 110, break_on_hyphens=False)
+
+
+def wrap(text: str) -> str:
+    return textwrap.fill(text, 110, break_on_hyphens=False)
+
+
 def main() -> None:
     import tokenizers
 
@@ -47,6 +70,7 @@ def main() -> None:
     strip = BertNormalizer(clean_text=False, handle_chinese_chars=False, strip_accents=True, lowercase=False)
     pre = BertPreTokenizer()
     removed, marks, punctuation = [], [], []
+    classes: dict[int, list[int]] = {}
     for cp in code_points():
         ch = chr(cp)
         if clean.normalize_str(ch) == "":  # \0, U+FFFD and controls (Cc, Cf, Co but \t \n \r)
@@ -55,10 +79,17 @@ def main() -> None:
             marks.append(cp)
         if len(pre.pre_tokenize_str(f"a{ch}a")) == 3:  # isolated between two letters
             punctuation.append(cp)
+        if is_nonstarter(ch):  # its class: Python's (Unicode never changes a class once given)
+            classes.setdefault(unicodedata.combining(ch), []).append(cp)
+    assert 0 not in classes, "a character the crate reorders has no class in Python's Unicode"
     tables = {"CLEAN_REMOVES": removed, "NONSPACING_MARKS": marks, "PUNCTUATION": punctuation}
     OUT.write_text(HEADER.format(version=tokenizers.__version__) + "".join(
-        f"\nexport const {name} = `\n{textwrap.fill(ranges(cps), 110)}`;\n" for name, cps in tables.items()))
-    print(f"{OUT}: {len(removed)} removed, {len(marks)} marks, {len(punctuation)} punctuation")
+        f"\nexport const {name} = `\n{wrap(ranges(cps))}`;\n" for name, cps in tables.items())
+        + "\n// The crate's canonical combining classes, {class: its characters}; every other character's is 0.\n"
+        + "export const COMBINING_CLASSES = {\n" + "".join(
+            f"  {ccc}: `{wrap(ranges(cps))}`,\n" for ccc, cps in sorted(classes.items())) + "};\n")
+    print(f"{OUT}: {len(removed)} removed, {len(marks)} marks, {len(punctuation)} punctuation, "
+          f"{sum(map(len, classes.values()))} with a combining class")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@
 // BertNormalizer does, keeping which character each normalised one came from, split it into words as
 // BertPreTokenizer does, and walk the library's pieces across those words.
 
-import {CLEAN_REMOVES, NONSPACING_MARKS, PUNCTUATION} from "./bert_unicode.js";
+import {CLEAN_REMOVES, COMBINING_CLASSES, NONSPACING_MARKS, PUNCTUATION} from "./bert_unicode.js";
 
 const WHITESPACE = /\p{White_Space}/u;  // Rust's char::is_whitespace: the same property, stable since Unicode 6.3
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
@@ -38,6 +38,8 @@ function rangeSet(text) {
 const cleanRemoves = rangeSet(CLEAN_REMOVES);
 const isMark = rangeSet(NONSPACING_MARKS);
 const isPunctuation = rangeSet(PUNCTUATION);
+const classes = Object.entries(COMBINING_CLASSES).map(([ccc, text]) => [Number(ccc), rangeSet(text)]);
+const combiningClass = (cp) => (cp < 0x300 ? 0 : classes.find(([, has]) => has(cp))?.[0] ?? 0);
 
 /** BertNormalizer's handle_chinese_chars: the ranges it pads with spaces (tokenizers' is_chinese_char). */
 function isChinese(cp) {
@@ -46,42 +48,89 @@ function isChinese(cp) {
     || (cp >= 0x2f800 && cp <= 0x2fa1f);
 }
 
-/** What BertNormalizer makes of one character, in its order: clean_text, handle_chinese_chars, strip_accents
- *  (NFD, nonspacing marks dropped), lowercase, the last two only for an uncased vocabulary. Each step works
- *  on characters alone (NFD's reordering of marks only moves marks, which are then dropped). */
-function normalizeChar(ch, lowercase) {
+/** clean_text and handle_chinese_chars, BertNormalizer's first steps, which work on characters alone. */
+function cleanChar(ch) {
   const cp = ch.codePointAt(0);
   if (cleanRemoves(cp)) return "";
   if (WHITESPACE.test(ch)) return " ";
-  if (!lowercase) return isChinese(cp) ? ` ${ch} ` : ch;
-  let out = "";
-  for (const c of NEWER_DECOMPOSITIONS.has(cp) ? ch : ch.normalize("NFD")) {
-    if (!isMark(c.codePointAt(0))) out += c.toLowerCase();  // Rust's char::to_lowercase, one character alone
-  }
-  return isChinese(cp) ? ` ${out} ` : out;
+  return isChinese(cp) ? ` ${ch} ` : ch;
 }
 
-/** The words BertPreTokenizer makes of text: [{chars: [normalised character], from: [its character's index in
- *  text]}]: split at whitespace (dropped), every punctuation character a word of its own. */
-function words(text, lowercase) {
-  const out = [];
-  let word = null;
+/** NFD with the alignment the Rust crate gives it. Each character decomposes alone, its first part taking
+ *  its place and the others inserted after it; canonical ordering then sorts each run of characters with a
+ *  combining class by class (the crate's classes: a mark newer than its tables has none and stays put), and
+ *  the places go by position: the k-th non-inserted character in the new order gets the k-th character's
+ *  origin, an inserted one its predecessor's (U+116B6 U+116B7 swap, and the kept U+116B6 gets U+116B7's). */
+function decompose(chars, from) {
+  const parts = [];  // {c, inserted, ccc} in decomposed order
+  for (const ch of chars) {
+    const cp = ch.codePointAt(0);
+    [...(NEWER_DECOMPOSITIONS.has(cp) ? ch : ch.normalize("NFD"))].forEach((c, j) => {
+      parts.push({c, inserted: j > 0, ccc: combiningClass(c.codePointAt(0))});
+    });
+  }
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i].ccc === 0) continue;
+    let j = i;
+    while (j < parts.length && parts[j].ccc !== 0) j++;
+    const run = parts.slice(i, j).sort((a, b) => a.ccc - b.ccc);  // Array.prototype.sort is stable
+    parts.splice(i, j - i, ...run);
+    i = j;
+  }
+  const out = {chars: [], from: []};
+  let next = 0, origin = 0;
+  for (const {c, inserted} of parts) {
+    if (!inserted) origin = from[next++];
+    out.chars.push(c);
+    out.from.push(origin);
+  }
+  return out;
+}
+
+/** BertNormalizer's text, one entry a character, with the index in text of the character each came from:
+ *  clean_text, handle_chinese_chars, then for an uncased vocabulary strip_accents (NFD, nonspacing marks
+ *  dropped) and lowercase (Rust's char::to_lowercase, one character alone: no final sigma). */
+function normalize(text, lowercase) {
+  let normalized = {chars: [], from: []};
   let index = 0;
   for (const ch of text) {
-    for (const c of normalizeChar(ch, lowercase)) {
-      if (WHITESPACE.test(c)) {
-        word = null;
-      } else if (ASCII_PUNCTUATION.test(c) || isPunctuation(c.codePointAt(0))) {
-        out.push({chars: [c], from: [index]});
-        word = null;
-      } else {
-        if (word === null) out.push(word = {chars: [], from: []});
-        word.chars.push(c);
-        word.from.push(index);
-      }
+    for (const c of cleanChar(ch)) {
+      normalized.chars.push(c);
+      normalized.from.push(index);
     }
     index++;
   }
+  if (!lowercase) return normalized;
+  const {chars, from} = decompose(normalized.chars, normalized.from);
+  normalized = {chars: [], from: []};
+  chars.forEach((c, k) => {
+    if (isMark(c.codePointAt(0))) return;
+    for (const lower of c.toLowerCase()) {
+      normalized.chars.push(lower);
+      normalized.from.push(from[k]);
+    }
+  });
+  return normalized;
+}
+
+/** The words BertPreTokenizer makes of the normalised text: [{chars: [normalised character], from: [its
+ *  character's index in text]}]: split at whitespace (dropped), every punctuation character a word alone. */
+function words(text, lowercase) {
+  const {chars, from} = normalize(text, lowercase);
+  const out = [];
+  let word = null;
+  chars.forEach((c, k) => {
+    if (WHITESPACE.test(c)) {
+      word = null;
+    } else if (ASCII_PUNCTUATION.test(c) || isPunctuation(c.codePointAt(0))) {
+      out.push({chars: [c], from: [from[k]]});
+      word = null;
+    } else {
+      if (word === null) out.push(word = {chars: [], from: []});
+      word.chars.push(c);
+      word.from.push(from[k]);
+    }
+  });
   return out;
 }
 

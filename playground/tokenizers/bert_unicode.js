@@ -18,8 +18,8 @@ ec8-ecd f18-f19 f35 f37 f39 f71-f7e f80-f84 f86-f87 f8d-f97 f99-fbc fc6 102d-103
 1b80-1b81 1ba2-1ba5 1ba8-1ba9 1bab-1bad 1be6 1be8-1be9 1bed 1bef-1bf1 1c2c-1c33 1c36-1c37 1cd0-1cd2 1cd4-1ce0
 1ce2-1ce8 1ced 1cf4 1cf8-1cf9 1dc0-1df5 1dfc-1dff 20d0-20dc 20e1 20e5-20f0 2cef-2cf1 2d7f 2de0-2dff 302a-302d
 3099-309a a66f a674-a67d a69e-a69f a6f0-a6f1 a802 a806 a80b a825-a826 a8c4 a8e0-a8f1 a926-a92d a947-a951
-a980-a982 a9b3 a9b6-a9b9 a9bc a9e5 aa29-aa2e aa31-aa32 aa35-aa36 aa43 aa4c aa7c aab0 aab2-aab4 aab7-aab8 aabe-
-aabf aac1 aaec-aaed aaf6 abe5 abe8 abed fb1e fe00-fe0f fe20-fe2f 101fd 102e0 10376-1037a 10a01-10a03
+a980-a982 a9b3 a9b6-a9b9 a9bc a9e5 aa29-aa2e aa31-aa32 aa35-aa36 aa43 aa4c aa7c aab0 aab2-aab4 aab7-aab8
+aabe-aabf aac1 aaec-aaed aaf6 abe5 abe8 abed fb1e fe00-fe0f fe20-fe2f 101fd 102e0 10376-1037a 10a01-10a03
 10a05-10a06 10a0c-10a0f 10a38-10a3a 10a3f 10ae5-10ae6 11001 11038-11046 1107f-11081 110b3-110b6 110b9-110ba
 11100-11102 11127-1112b 1112d-11134 11173 11180-11181 111b6-111be 111ca-111cc 1122f-11231 11234 11236-11237
 112df 112e3-112ea 11300-11301 1133c 11340 11366-1136c 11370-11374 114b3-114b8 114ba 114bf-114c0 114c2-114c3
@@ -41,3 +41,75 @@ fe6a-fe6b ff01-ff03 ff05-ff0a ff0c-ff0f ff1a-ff1b ff1f-ff20 ff3b-ff3d ff3f ff5b 
 1039f 103d0 1056f 10857 1091f 1093f 10a50-10a58 10a7f 10af0-10af6 10b39-10b3f 10b99-10b9c 11047-1104d
 110bb-110bc 110be-110c1 11140-11143 11174-11175 111c5-111c9 111cd 111db 111dd-111df 11238-1123d 112a9 114c6
 115c1-115d7 11641-11643 1173c-1173e 12470-12474 16a6e-16a6f 16af5 16b37-16b3b 16b44 1bc9f 1da87-1da8b`;
+
+// The crate's canonical combining classes, {class: its characters}; every other character's is 0.
+export const COMBINING_CLASSES = {
+  1: `334-338 1cd4 1ce2-1ce8 20d2-20d3 20d8-20da 20e5-20e6 20ea-20eb 10a39 16af0-16af4 1bc9e 1d167-1d169`,
+  7: `93c 9bc a3c abc b3c cbc 1037 1b34 1be6 1c37 a9b3 110ba 11173 111ca 11236 112e9 1133c 11446 114c3 115c0 116b7
+1e94a`,
+  8: `3099-309a`,
+  9: `94d 9cd a4d acd b4d bcd c4d ccd d4d dca e3a f84 1039-103a 1714 1734 17d2 1a60 1b44 1baa-1bab 1bf2-1bf3 2d7f
+a806 a8c4 a953 a9c0 aaf6 abed 10a3f 11046 1107f 110b9 11133-11134 111c0 11235 112ea 1134d 11442 114c2 115bf
+1163f 116b6 1172b 11c3f`,
+  10: `5b0`,
+  11: `5b1`,
+  12: `5b2`,
+  13: `5b3`,
+  14: `5b4`,
+  15: `5b5`,
+  16: `5b6`,
+  17: `5b7`,
+  18: `5b8 5c7`,
+  19: `5b9-5ba`,
+  20: `5bb`,
+  21: `5bc`,
+  22: `5bd`,
+  23: `5bf`,
+  24: `5c1`,
+  25: `5c2`,
+  26: `fb1e`,
+  27: `64b 8f0`,
+  28: `64c 8f1`,
+  29: `64d 8f2`,
+  30: `618 64e`,
+  31: `619 64f`,
+  32: `61a 650`,
+  33: `651`,
+  34: `652`,
+  35: `670`,
+  36: `711`,
+  84: `c55`,
+  91: `c56`,
+  103: `e38-e39`,
+  107: `e48-e4b`,
+  118: `eb8-eb9`,
+  122: `ec8-ecb`,
+  129: `f71`,
+  130: `f72 f7a-f7d f80`,
+  132: `f74`,
+  202: `321-322 327-328 1dd0`,
+  214: `1dce`,
+  216: `31b f39 1d165-1d166 1d16e-1d172`,
+  218: `302a`,
+  220: `316-319 31c-320 323-326 329-333 339-33c 347-349 34d-34e 353-356 359-35a 591 596 59b 5a2-5a7 5aa 5c5 655-656
+65c 65f 6e3 6ea 6ed 731 734 737-739 73b-73c 73e 742 744 746 748 7f2 859-85b 8e3 8e6 8e9 8ed-8ef 8f6 8f9-8fa
+952 f18-f19 f35 f37 fc6 108d 193b 1a18 1a7f 1ab5-1aba 1abd 1b6c 1cd5-1cd9 1cdc-1cdf 1ced 1dc2 1dca 1dcf 1dfd
+1dff 20e8 20ec-20ef a92b-a92d aab4 fe27-fe2d 101fd 102e0 10a0d 10a3a 10ae6 1d17b-1d182 1d18a-1d18b 1e8d0-1e8d6`,
+  222: `59a 5ad 1939 302d`,
+  224: `302e-302f`,
+  226: `1d16d`,
+  228: `5ae 18a9 302b`,
+  230: `300-314 33d-33f 342 346 34a-34c 350-352 357 35b 363-36f 483-487 592-595 597-599 59c-5a1 5a8-5a9 5ab-5ac 5af
+5c4 610-617 653-654 657-65b 65d-65e 6d6-6dc 6df-6e2 6e4 6e7-6e8 6eb-6ec 730 732-733 735-736 73a 73d 73f-741
+743 745 747 749-74a 7eb-7f1 7f3 816-819 81b-823 825-827 829-82d 8d4-8e1 8e4-8e5 8e7-8e8 8ea-8ec 8f3-8f5
+8f7-8f8 8fb-8ff 951 953-954 f82-f83 f86-f87 135d-135f 17dd 193a 1a17 1a75-1a7c 1ab0-1ab4 1abb-1abc 1b6b
+1b6d-1b73 1cd0-1cd2 1cda-1cdb 1ce0 1cf4 1cf8-1cf9 1dc0-1dc1 1dc3-1dc9 1dcb-1dcc 1dd1-1df5 1dfb 1dfe 20d0-20d1
+20d4-20d7 20db-20dc 20e1 20e7 20e9 20f0 2cef-2cf1 2de0-2dff a66f a674-a67d a69e-a69f a6f0-a6f1 a8e0-a8f1 aab0
+aab2-aab3 aab7-aab8 aabe-aabf aac1 fe20-fe26 fe2e-fe2f 10376-1037a 10a0f 10a38 10ae5 11100-11102 11366-1136c
+11370-11374 16b30-16b36 1d185-1d189 1d1aa-1d1ad 1d242-1d244 1e000-1e006 1e008-1e018 1e01b-1e021 1e023-1e024
+1e026-1e02a 1e944-1e949`,
+  232: `315 31a 358 302c`,
+  233: `35c 35f 362 1dfc`,
+  234: `35d-35e 360-361 1dcd`,
+  240: `345`,
+};
