@@ -11,7 +11,7 @@
 import {CLEAN_REMOVES, COMBINING_CLASSES, NONSPACING_MARKS, PUNCTUATION} from "./bert_unicode.js";
 
 const WHITESPACE = /\p{White_Space}/u;  // Rust's char::is_whitespace: the same property, stable since Unicode 6.3
-const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+const SPACE = 0x20;
 const SPECIAL = ["[UNK]", "[SEP]", "[PAD]", "[CLS]", "[MASK]"];  // transformers' all_special_tokens for BERT
 
 // Canonical decompositions Unicode added after the Rust crate's tables (unicode-normalization-alignments
@@ -19,12 +19,17 @@ const SPECIAL = ["[UNK]", "[SEP]", "[PAD]", "[CLS]", "[MASK]"];  // transformers
 const NEWER_DECOMPOSITIONS = new Set([0x105c9, 0x105e4, 0x11383, 0x11385, 0x1138e, 0x11391, 0x113c5, 0x113c7,
   0x113c8, 0x11938, 0x16d68, 0x16d69, 0x16d6a]);
 
-/** "0-8 b e-1f" -> a function telling whether a code point is in those hexadecimal ranges. */
-function rangeSet(text) {
-  const bounds = text.trim().split(/\s+/).flatMap((r) => {
+/** "0-8 b e-1f" -> [[0, 8], [11, 11], [14, 31]]: bert_unicode.js's hexadecimal ranges. */
+function ranges(text) {
+  return text.trim().split(/\s+/).map((r) => {
     const [a, b = a] = r.split("-");
     return [parseInt(a, 16), parseInt(b, 16)];
   });
+}
+
+/** A function telling whether a code point is in the given ranges. */
+function rangeSet(text) {
+  const bounds = ranges(text).flat();
   return (cp) => {  // binary search for the last range starting at or before cp
     let lo = 0, hi = bounds.length / 2;
     while (lo < hi) {
@@ -38,8 +43,10 @@ function rangeSet(text) {
 const cleanRemoves = rangeSet(CLEAN_REMOVES);
 const isMark = rangeSet(NONSPACING_MARKS);
 const isPunctuation = rangeSet(PUNCTUATION);
-const classes = Object.entries(COMBINING_CLASSES).map(([ccc, text]) => [Number(ccc), rangeSet(text)]);
-const combiningClass = (cp) => (cp < 0x300 ? 0 : classes.find(([, has]) => has(cp))?.[0] ?? 0);
+const combiningClass = new Map();  // code point -> its class, for the 810 that have one
+for (const [ccc, text] of Object.entries(COMBINING_CLASSES)) {
+  for (const [a, b] of ranges(text)) for (let cp = a; cp <= b; cp++) combiningClass.set(cp, Number(ccc));
+}
 
 /** BertNormalizer's handle_chinese_chars: the ranges it pads with spaces (tokenizers' is_chinese_char). */
 function isChinese(cp) {
@@ -48,90 +55,139 @@ function isChinese(cp) {
     || (cp >= 0x2f800 && cp <= 0x2fa1f);
 }
 
-/** clean_text and handle_chinese_chars, BertNormalizer's first steps, which work on characters alone. */
-function cleanChar(ch) {
-  const cp = ch.codePointAt(0);
-  if (cleanRemoves(cp)) return "";
-  if (WHITESPACE.test(ch)) return " ";
-  return isChinese(cp) ? ` ${ch} ` : ch;
+const isWhitespace = (cp) => cp === SPACE || (cp >= 9 && cp <= 13) || (cp >= 0x85 && WHITESPACE.test(String.fromCodePoint(cp)));
+
+/** BertPreTokenizer's punctuation: ASCII's, and the crate's Unicode punctuation. */
+const isBertPunctuation = (cp) => (cp >= 0x21 && cp <= 0x2f) || (cp >= 0x3a && cp <= 0x40) || (cp >= 0x5b && cp <= 0x60)
+  || (cp >= 0x7b && cp <= 0x7e) || (cp >= 0xa1 && isPunctuation(cp));
+
+/** A function of a code point, computed once a code point: cps -> code points. */
+function memo(f) {
+  const known = new Map();
+  return (cp) => {
+    let value = known.get(cp);
+    if (value === undefined) known.set(cp, value = Array.from(f(String.fromCodePoint(cp)), (c) => c.codePointAt(0)));
+    return value;
+  };
 }
 
-/** NFD with the alignment the Rust crate gives it. Each character decomposes alone, its first part taking
- *  its place and the others inserted after it; canonical ordering then sorts each run of characters with a
- *  combining class by class (the crate's classes: a mark newer than its tables has none and stays put), and
- *  the places go by position: the k-th non-inserted character in the new order gets the k-th character's
- *  origin, an inserted one its predecessor's (U+116B6 U+116B7 swap, and the kept U+116B6 gets U+116B7's). */
-function decompose(chars, from) {
-  const parts = [];  // {c, inserted, ccc} in decomposed order
-  for (const ch of chars) {
-    const cp = ch.codePointAt(0);
-    [...(NEWER_DECOMPOSITIONS.has(cp) ? ch : ch.normalize("NFD"))].forEach((c, j) => {
-      parts.push({c, inserted: j > 0, ccc: combiningClass(c.codePointAt(0))});
+const nfd = memo((ch) => ch.normalize("NFD"));
+const toLowercase = memo((ch) => ch.toLowerCase());  // alone, as Rust's char::to_lowercase: no final sigma
+
+/** NFD with the alignment the Rust crate gives it, over code points cps, from[k] the origin of cps[k]. Each
+ *  character decomposes alone, its first part taking its place and the others inserted after it; canonical
+ *  ordering then sorts each run of characters with a combining class by class (the crate's classes: a mark
+ *  newer than its tables has none and stays put), and the places go by position: the k-th non-inserted
+ *  character in the new order gets the k-th character's origin, an inserted one its predecessor's (U+116B6
+ *  U+116B7 swap, and the kept U+116B6 gets U+116B7's origin). */
+function decompose(cps, from) {
+  const parts = [], inserted = [], classes = [];  // in decomposed order
+  for (const cp of cps) {
+    if (cp < 0xc0 || NEWER_DECOMPOSITIONS.has(cp)) {  // nothing below U+00C0 decomposes
+      parts.push(cp);
+      inserted.push(false);
+      classes.push(combiningClass.get(cp) ?? 0);
+      continue;
+    }
+    nfd(cp).forEach((part, k) => {
+      parts.push(part);
+      inserted.push(k > 0);
+      classes.push(combiningClass.get(part) ?? 0);
     });
   }
   for (let i = 0; i < parts.length; i++) {
-    if (parts[i].ccc === 0) continue;
     let j = i;
-    while (j < parts.length && parts[j].ccc !== 0) j++;
-    const run = parts.slice(i, j).sort((a, b) => a.ccc - b.ccc);  // Array.prototype.sort is stable
-    parts.splice(i, j - i, ...run);
+    while (j < parts.length && classes[j] !== 0) j++;
+    if (j - i > 1) {  // Array.prototype.sort is stable, as canonical ordering must be
+      const order = Array.from({length: j - i}, (_, k) => i + k).sort((a, b) => classes[a] - classes[b]);
+      const [p, n] = [order.map((k) => parts[k]), order.map((k) => inserted[k])];
+      for (let k = i; k < j; k++) [parts[k], inserted[k]] = [p[k - i], n[k - i]];
+    }
     i = j;
   }
-  const out = {chars: [], from: []};
+  const origins = [];
   let next = 0, origin = 0;
-  for (const {c, inserted} of parts) {
-    if (!inserted) origin = from[next++];
-    out.chars.push(c);
-    out.from.push(origin);
+  for (let k = 0; k < parts.length; k++) {
+    if (!inserted[k]) origin = from[next++];
+    origins.push(origin);
   }
-  return out;
+  return {cps: parts, from: origins};
 }
 
-/** BertNormalizer's text, one entry a character, with the index in text of the character each came from:
- *  clean_text, handle_chinese_chars, then for an uncased vocabulary strip_accents (NFD, nonspacing marks
- *  dropped) and lowercase (Rust's char::to_lowercase, one character alone: no final sigma). */
+/** BertNormalizer's text as code points, with the index in text of the character each came from: clean_text
+ *  (controls dropped, whitespace made a space), handle_chinese_chars (a space each side of an ideograph),
+ *  then for an uncased vocabulary strip_accents (NFD, nonspacing marks dropped) and lowercase (Rust's
+ *  char::to_lowercase: one character alone, so no final sigma). */
 function normalize(text, lowercase) {
-  let normalized = {chars: [], from: []};
+  let cps = [], from = [];
   let index = 0;
   for (const ch of text) {
-    for (const c of cleanChar(ch)) {
-      normalized.chars.push(c);
-      normalized.from.push(index);
+    const cp = ch.codePointAt(0);
+    if (cp > SPACE && cp < 0x7f) {  // printable ASCII: kept as it is
+      cps.push(cp);
+      from.push(index);
+    } else if (isWhitespace(cp) && !cleanRemoves(cp)) {  // U+0085 is both, and dropped
+      cps.push(SPACE);
+      from.push(index);
+    } else if (isChinese(cp)) {
+      cps.push(SPACE, cp, SPACE);
+      from.push(index, index, index);
+    } else if (!cleanRemoves(cp)) {
+      cps.push(cp);
+      from.push(index);
     }
     index++;
   }
-  if (!lowercase) return normalized;
-  const {chars, from} = decompose(normalized.chars, normalized.from);
-  normalized = {chars: [], from: []};
-  chars.forEach((c, k) => {
-    if (isMark(c.codePointAt(0))) return;
-    for (const lower of c.toLowerCase()) {
-      normalized.chars.push(lower);
-      normalized.from.push(from[k]);
+  if (!lowercase) return {cps, from};
+  const decomposed = decompose(cps, from);
+  cps = [];
+  from = [];
+  decomposed.cps.forEach((cp, k) => {
+    if (cp >= 0x300 && isMark(cp)) return;
+    if (cp < 0x80) {
+      cps.push(cp >= 0x41 && cp <= 0x5a ? cp + 32 : cp);
+      from.push(decomposed.from[k]);
+      return;
+    }
+    for (const lower of toLowercase(cp)) {
+      cps.push(lower);
+      from.push(decomposed.from[k]);
     }
   });
-  return normalized;
+  return {cps, from};
 }
 
-/** The words BertPreTokenizer makes of the normalised text: [{chars: [normalised character], from: [its
- *  character's index in text]}]: split at whitespace (dropped), every punctuation character a word alone. */
+/** The words BertPreTokenizer makes of the normalised text, split at whitespace (dropped), every punctuation
+ *  character a word alone: {cps, from} without the whitespace, and where each word starts in them (and ends). */
 function words(text, lowercase) {
-  const {chars, from} = normalize(text, lowercase);
-  const out = [];
-  let word = null;
-  chars.forEach((c, k) => {
-    if (WHITESPACE.test(c)) {
-      word = null;
-    } else if (ASCII_PUNCTUATION.test(c) || isPunctuation(c.codePointAt(0))) {
-      out.push({chars: [c], from: [from[k]]});
-      word = null;
-    } else {
-      if (word === null) out.push(word = {chars: [], from: []});
-      word.chars.push(c);
-      word.from.push(from[k]);
+  const normalized = normalize(text, lowercase);
+  const cps = [], from = [], starts = [];
+  let inWord = false;
+  normalized.cps.forEach((cp, k) => {
+    if (isWhitespace(cp)) {
+      inWord = false;
+      return;
     }
+    const punctuation = isBertPunctuation(cp);
+    if (punctuation || !inWord) starts.push(cps.length);
+    inWord = !punctuation;
+    cps.push(cp);
+    from.push(normalized.from[k]);
   });
-  return out;
+  starts.push(cps.length);
+  return {cps, from, starts};
+}
+
+/** Where in cps the piece's characters, from its UTF-16 index u on, end, if cps spell them from `at`; else -1. */
+function spelled(piece, u, cps, at, end) {
+  let k = at;
+  while (u < piece.length) {
+    const cp = piece.codePointAt(u);
+    if (k >= end || cps[k] !== cp) return -1;
+    u += cp > 0xffff ? 2 : 1;
+    k++;
+  }
+  return k;
 }
 
 /** vocab.txt's entries by id, as tokenizers' WordPiece reads them: one a line, trailing whitespace trimmed. */
@@ -193,24 +249,23 @@ export async function load(spec, files) {
   /** Each token's span: a piece covers the characters its normalised characters came from; [UNK] its word. */
   function columns(text, special = false) {
     const ids = Array.from(library.encode(text));
+    const {cps, from, starts: wordStarts} = words(text, lowercase);
     const starts = [], ends = [];
     let k = 0;
-    for (const word of words(text, lowercase)) {
-      let at = 0;
-      while (at < word.chars.length) {
-        if (k >= ids.length) throw new Error(`bert twin: the library's ids end before the word ${word.chars.join("")}`);
-        let length = word.chars.length;  // [UNK] stands for the whole word
+    for (let w = 0; w + 1 < wordStarts.length; w++) {
+      const end = wordStarts[w + 1];
+      for (let at = wordStarts[w]; at < end; k++) {
+        const word = () => String.fromCodePoint(...cps.slice(wordStarts[w], end));
+        if (k >= ids.length) throw new Error(`bert twin: the library's ids end before the word ${word()}`);
+        let next = end;  // [UNK] stands for the whole word
         if (ids[k] !== unkId) {
-          const piece = [...(at ? pieces[ids[k]].replace(/^##/, "") : pieces[ids[k]])];
-          if (piece.some((c, i) => word.chars[at + i] !== c)) {
-            throw new Error(`bert twin: piece ${pieces[ids[k]]} does not spell word ${word.chars.join("")} at ${at}`);
-          }
-          length = piece.length;
+          const piece = pieces[ids[k]];
+          next = spelled(piece, at > wordStarts[w] && piece.startsWith("##") ? 2 : 0, cps, at, end);
+          if (next <= at) throw new Error(`bert twin: piece ${piece} does not spell the word ${word()} where it stands`);
         }
-        starts.push(word.from[at]);
-        ends.push(word.from[at + length - 1] + 1);
-        at += length;
-        k++;
+        starts.push(from[at]);
+        ends.push(from[next - 1] + 1);
+        at = next;
       }
     }
     if (k !== ids.length) throw new Error(`bert twin: ${ids.length - k} ids past the last word of the text`);
