@@ -61,7 +61,7 @@ const isWhitespace = (cp) => cp === SPACE || (cp >= 9 && cp <= 13) || (cp >= 0x8
 const isBertPunctuation = (cp) => (cp >= 0x21 && cp <= 0x2f) || (cp >= 0x3a && cp <= 0x40) || (cp >= 0x5b && cp <= 0x60)
   || (cp >= 0x7b && cp <= 0x7e) || (cp >= 0xa1 && isPunctuation(cp));
 
-/** A function of a code point, computed once a code point: cps -> code points. */
+/** f of one character, as code points, computed once for each code point (texts repeat their characters). */
 function memo(f) {
   const known = new Map();
   return (cp) => {
