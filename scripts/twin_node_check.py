@@ -29,6 +29,11 @@ HARD = ["", " ", "  ", "\n", "Hello world", "hello  world ", " leading", "\u0085
 POOLS = ["abc XYZ", " \t\n\r\u00a0\u2003\u3000\u0085\ufeff", "éüñçÅ\u0301\u0308", "नमस्तेहिंदी", "你好世界中文",
          "\U00020f0d\U0002a6d6\U0001f600\U0001f469\u200d\U0001f467", "مرحبا", "0123456789.,;!?'\"-()[]<>|",
          "\x00\x07\x1b\x7f", "ĞİıßǅⅫ", "▁"]
+# BERT's normalizer: marks reordered by combining class (kept U+302E, U+116B6), marks and punctuation newer than
+# the Rust crate's Unicode tables (U+1DF6, U+0897, U+2E43, U+0890), a category changed since (U+1734, U+166D), a
+# decomposition newer than its tables (U+11938), a compatibility ideograph, a gap in its CJK ranges (U+2B820)
+HARD += ["a\u302b\u302e\u302ab", "\U000116b4\U000116b6\U000116b7x", "a\u1df6\u0301b", "x\u0897y \u1734 \u166d",
+         "\u0890\U00013430 \u2e43 \U00011938 \uf900 \U0002b820"]
 
 
 def random_texts(n: int, seed: int = 0) -> list[str]:

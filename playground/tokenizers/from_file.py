@@ -231,6 +231,7 @@ def _vocab_txt(path: Path, option: str | None, refuse) -> tuple[Tokenizer, str]:
         tokenizer = WordPieceTokenizer(path, lowercase=not cased)
     except Exception as err:
         raise refuse(f"transformers cannot load it as a WordPiece vocab.txt ({str(err).splitlines()[0]})") from None
+    tokenizer.twin = {"family": "bert", "files": {"vocab": str(path)}, "options": {"lowercase": not cased}}
     return tokenizer, f"WordPiece ({'cased' if cased else 'uncased'})"
 
 
