@@ -30,25 +30,27 @@ function readPieces(json, vocabSize) {
   return pieces;
 }
 
-/** The file as the crate should read it here: special added tokens moved into the model's vocabulary, under
- *  their own ids. Python sets encode_special_tokens = True ("<|begin_of_text|>" typed by a person is text), which
- *  this build of the crate cannot be told; an entry the model holds is never matched before the split, and no
- *  merge makes it, so typed it is split and merged as any text, while decode still writes it. browser.py
- *  declares a twin only where the model can emit no such entry (no one-character special, and with
- *  ignore_merges none that the split pattern can cut out whole). */
-function specialsAsVocabulary(json) {
+/** The file as the crate should read it here: every added token the model lacks made a model entry under its
+ *  own id, and only the non-special ones kept as added tokens. Python sets encode_special_tokens = True
+ *  ("<|begin_of_text|>" typed by a person is text), which this build of the crate cannot be told: an entry only
+ *  the model holds is never matched before the split, and no merge makes it, so typed it is split and merged
+ *  as any text, while id_to_token and decode still know it. The non-special ones are model entries too so that
+ *  the crate gives them the file's ids (it numbers added tokens from the model's size). browser.py declares a
+ *  twin only where the model can emit no such entry (none a single character, and with ignore_merges none the
+ *  pre-tokeniser cuts out whole). */
+function specialsAsText(json) {
   if (json.model.type !== "BPE") throw new Error(`hf_tokenizers twin: a ${json.model.type} model; only BPE runs here`);
-  const specials = json.added_tokens.filter((added) => added.special);
+  const entries = json.added_tokens.filter((added) => !Object.hasOwn(json.model.vocab, added.content));
   return {
     ...json,
     added_tokens: json.added_tokens.filter((added) => !added.special),
-    model: {...json.model, vocab: {...json.model.vocab, ...Object.fromEntries(specials.map((s) => [s.content, s.id]))}},
+    model: {...json.model, vocab: {...json.model.vocab, ...Object.fromEntries(entries.map((a) => [a.content, a.id]))}},
   };
 }
 
 export async function load(spec, files) {
   const json = JSON.parse(new TextDecoder().decode(files.tokenizer));
-  const library = await fromJSON(encoder.encode(JSON.stringify(specialsAsVocabulary(json))));
+  const library = await fromJSON(encoder.encode(JSON.stringify(specialsAsText(json))));
   const vocabSize = library.getVocabSize();
   const pieces = readPieces(json, vocabSize);
   const added = new Map(json.added_tokens.map((token) => [token.id, token]));
@@ -60,7 +62,9 @@ export async function load(spec, files) {
     if (chars.every((ch) => byteOf.has(ch))) return chars.map((ch) => byteOf.get(ch));
     const match = BYTE_PIECE.exec(piece);
     if (match) return [parseInt(match[1], 16)];
-    return Array.from(encoder.encode(piece.replaceAll(SPACE_MARK, " ")));
+    const prefix = json.model.continuing_subword_prefix;
+    const text = prefix && piece.startsWith(prefix) ? piece.slice(prefix.length) : piece;
+    return Array.from(encoder.encode(text.replaceAll(SPACE_MARK, " ")));
   }
   const tokenBytes = pieces.map((piece, id) => added.get(id)?.special ? []
     : added.has(id) ? Array.from(encoder.encode(added.get(id).content)) : pieceBytes(piece));
