@@ -173,6 +173,7 @@ def _tokenizer_json(path: Path, option: str | None, refuse) -> tuple[Tokenizer, 
         raise refuse(f"the tokenizers library cannot load it as a tokenizer.json ({str(err).splitlines()[0]}); "
                      "check that it is a complete tokenizer.json") from None
     kind = "byte-level BPE" if tokenizer.model == "BPE" and tokenizer.byte_level else tokenizer.model
+    tokenizer.twin = tokenizer.file_twin(str(path))
     tokenizer.chat_config = _chat_config(path.parent / "tokenizer_config.json")
     return tokenizer, kind
 

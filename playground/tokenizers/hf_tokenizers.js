@@ -1,0 +1,116 @@
+// The browser twin of hf_tokenizers.py (and llama3.py): a byte-level BPE tokenizer.json with no normaliser,
+// through the Hugging Face tokenizers Rust crate itself in WebAssembly (hf_wasm.js), so the split pattern runs
+// on Oniguruma as in Python: a JavaScript regex port is not the same (JS's \s has U+FEFF and lacks U+0085).
+//
+// Ids and decode are the crate's. Spans come from each token's byte length, as in Python; pieces are the
+// file's own entries, and what each stands for is unspelled from GPT-2's byte spelling ("Ġ" -> 0x20).
+
+import {fromJSON} from "./hf_wasm.js";
+import {spansFromByteLengths} from "./spans.js";
+
+const BYTE_PIECE = /^<0x([0-9A-F]{2})>$/;  // a byte-fallback piece: "<0xE0>" stands for the byte E0
+const SPACE_MARK = "\u2581";  // "▁": how Metaspace (SentencePiece-style) pieces write a space
+const hexByte = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
+const encoder = new TextEncoder();
+
+/** Byte -> the character GPT-2's vocabulary writes it as (tiktoken_bpe.py's gpt2_byte_spelling): the printable
+ *  bytes as themselves ("!".."~", "¡".."¬", "®".."ÿ": Python's isprintable() over Latin-1, space left out), the
+ *  other 68 as chr(256 + n) in order, so " " is "Ġ". */
+export function gpt2ByteSpelling() {
+  const printable = (b) => (b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || (b >= 0xae && b <= 0xff);
+  let n = 0;
+  return Array.from({length: 256}, (_, b) => printable(b) ? String.fromCharCode(b) : String.fromCharCode(256 + n++));
+}
+
+/** id -> vocabulary entry, as the crate's id_to_token gives it: an added token's content over the model's. */
+function readPieces(json, vocabSize) {
+  const pieces = new Array(vocabSize).fill("");
+  for (const [piece, id] of Object.entries(json.model.vocab)) if (id < vocabSize) pieces[id] = piece;
+  for (const added of json.added_tokens) if (added.id < vocabSize) pieces[added.id] = added.content;
+  return pieces;
+}
+
+/** The file as the crate should read it here: every added token the model lacks made a model entry under its
+ *  own id, and only the non-special ones kept as added tokens. Python sets encode_special_tokens = True
+ *  ("<|begin_of_text|>" typed by a person is text), which this build of the crate cannot be told: an entry only
+ *  the model holds is never matched before the split, and no merge makes it, so typed it is split and merged
+ *  as any text, while id_to_token and decode still know it. The non-special ones are model entries too so that
+ *  the crate gives them the file's ids (it numbers added tokens from the model's size). browser.py declares a
+ *  twin only where the model can emit no such entry (none a single character, and with ignore_merges none the
+ *  pre-tokeniser cuts out whole). */
+function specialsAsText(json) {
+  if (json.model.type !== "BPE") throw new Error(`hf_tokenizers twin: a ${json.model.type} model; only BPE runs here`);
+  const entries = json.added_tokens.filter((added) => !Object.hasOwn(json.model.vocab, added.content));
+  return {
+    ...json,
+    added_tokens: json.added_tokens.filter((added) => !added.special),
+    model: {...json.model, vocab: {...json.model.vocab, ...Object.fromEntries(entries.map((a) => [a.content, a.id]))}},
+  };
+}
+
+export async function load(spec, files) {
+  const json = JSON.parse(new TextDecoder().decode(files.tokenizer));
+  const library = await fromJSON(encoder.encode(JSON.stringify(specialsAsText(json))));
+  const vocabSize = library.getVocabSize();
+  const pieces = readPieces(json, vocabSize);
+  const added = new Map(json.added_tokens.map((token) => [token.id, token]));
+  const byteOf = new Map(gpt2ByteSpelling().map((ch, b) => [ch, b]));
+
+  /** What a vocabulary entry stands for: GPT-2-spelled bytes ("Ġ" -> 0x20), a <0x..> byte, or text. */
+  function pieceBytes(piece) {
+    const chars = Array.from(piece);
+    if (chars.every((ch) => byteOf.has(ch))) return chars.map((ch) => byteOf.get(ch));
+    const match = BYTE_PIECE.exec(piece);
+    if (match) return [parseInt(match[1], 16)];
+    const prefix = json.model.continuing_subword_prefix;
+    const text = prefix && piece.startsWith(prefix) ? piece.slice(prefix.length) : piece;
+    return Array.from(encoder.encode(text.replaceAll(SPACE_MARK, " ")));
+  }
+  const tokenBytes = pieces.map((piece, id) => added.get(id)?.special ? []
+    : added.has(id) ? Array.from(encoder.encode(added.get(id).content)) : pieceBytes(piece));
+  const byteLengths = Int32Array.from(tokenBytes, (bytes) => bytes.length);
+  const bytesHex = tokenBytes.map((bytes) => bytes.map((b) => hexByte[b]).join(" "));
+  const unkToken = json.model.unk_token;
+  // Emscripten hands the crate's string over in pieces cut at each NUL, through TextDecoder, which drops a
+  // U+FEFF at the start of each as a byte-order mark. So decode runs on the ids cut after each token ending in
+  // a NUL byte (a byte-level decode of the parts joined is the decode of the whole: a NUL ends any character),
+  // each part after one ASCII character's token, which is cut off again. (A token with a NUL inside followed
+  // by U+FEFF's bytes would still lose it: Llama 3 has none; 188 is the NUL alone.)
+  const lead = tokenBytes.findIndex((bytes, id) => bytes.length === 1 && bytes[0] < 0x80 && !added.has(id));
+  const endsInNul = tokenBytes.map((bytes) => bytes.at(-1) === 0);
+  function decode(ids) {
+    let text = "", part = [lead];
+    for (const id of ids) {
+      part.push(id);
+      if (endsInNul[id]) text += library.decode(Int32Array.from(part)).slice(1), part = [lead];
+    }
+    return text + library.decode(Int32Array.from(part)).slice(1);
+  }
+  const beginOfText = spec.options.begin_of_text ?? null;  // llama3.py puts it first when special tokens are asked
+
+  /** Ids and spans of text: a byte-level BPE covers the text's UTF-8 exactly, so spans come from byte lengths.
+   *  browser.py declares a twin only where the post-processor adds nothing, so special changes only
+   *  <|begin_of_text|> in front, covering no character. */
+  function columns(text, special = false) {
+    const ids = Array.from(library.encode(text));
+    const {starts, ends, partial} = spansFromByteLengths(text, ids.map((id) => byteLengths[id]));
+    const isSpecial = ids.map(() => false);
+    if (special && beginOfText !== null) {
+      ids.unshift(beginOfText), starts.unshift(0), ends.unshift(0), partial.unshift(false), isSpecial.unshift(true);
+    }
+    return {ids, starts, ends, partial, special: isSpecial};
+  }
+
+  return {
+    name: spec.name,
+    label: spec.label,
+    library: "tokenizers",
+    vocab_size: vocabSize,
+    normalizes: false,
+    unk_id: unkToken ? json.model.vocab[unkToken] ?? null : null,
+    pieces,
+    bytesHex,
+    columns,
+    decode,
+  };
+}
