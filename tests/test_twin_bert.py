@@ -40,7 +40,8 @@ def test_a_registered_vocab_txt_runs_in_the_browser_with_its_casing(tmp_path):
     vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "The", "the", "cat"]) + "\n")
     register_tokenizer("cased", vocab)
     register_tokenizer("forced-lower", f"{vocab}:uncased")
-    assert twin_declaration("cased") == {"family": "bert", "files": {"vocab": str(vocab)}, "options": {"lowercase": False}}
+    assert twin_declaration("cased") == {"family": "bert", "files": {"vocab": str(vocab)},
+                                         "options": {"lowercase": False}}
     assert twin_declaration("forced-lower") == {"family": "bert", "files": {"vocab": str(vocab)},
                                                 "options": {"lowercase": True}}
 

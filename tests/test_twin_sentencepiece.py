@@ -1,6 +1,7 @@
 """Which SentencePiece models run in the browser (sentencepiece_bpe.js): the three bundled ones, and a
-registered .model exactly where the Python layer spans from the pieces' bytes (identity normaliser, byte
-fallback), since the WebAssembly package gives no offsets. Any other is tokenized by the server."""
+registered .model exactly where the Python layer spans from the pieces' bytes (identity normaliser keeping
+every space, byte fallback), since the WebAssembly package gives no offsets. Any other is tokenized by the
+server."""
 
 from __future__ import annotations
 

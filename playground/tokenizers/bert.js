@@ -55,7 +55,8 @@ function isChinese(cp) {
     || (cp >= 0x2f800 && cp <= 0x2fa1f);
 }
 
-const isWhitespace = (cp) => cp === SPACE || (cp >= 9 && cp <= 13) || (cp >= 0x85 && WHITESPACE.test(String.fromCodePoint(cp)));
+const isWhitespace = (cp) => cp === SPACE || (cp >= 9 && cp <= 13)
+  || (cp >= 0x85 && WHITESPACE.test(String.fromCodePoint(cp)));
 
 /** BertPreTokenizer's punctuation: ASCII's, and the crate's Unicode punctuation. */
 const isBertPunctuation = (cp) => (cp >= 0x21 && cp <= 0x2f) || (cp >= 0x3a && cp <= 0x40) || (cp >= 0x5b && cp <= 0x60)
@@ -214,10 +215,13 @@ function tokenizerJson(pieces, lowercase) {
       single: [special("[CLS]"), {Sequence: {id: "A", type_id: 0}}, special("[SEP]")],
       pair: [special("[CLS]"), {Sequence: {id: "A", type_id: 0}}, special("[SEP]"),
         {Sequence: {id: "B", type_id: 1}}, {SpecialToken: {id: "[SEP]", type_id: 1}}],
-      special_tokens: Object.fromEntries(["[CLS]", "[SEP]"].map((piece) => [piece, {id: piece, ids: [vocab[piece]], tokens: [piece]}])),
+      special_tokens: Object.fromEntries(["[CLS]", "[SEP]"].map((piece) => [
+        piece, {id: piece, ids: [vocab[piece]], tokens: [piece]}])),
     },
     decoder: {type: "WordPiece", prefix: "##", cleanup: true},
-    model: {type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: 100, vocab},
+    model: {
+      type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: 100, vocab,
+    },
   };
 }
 
@@ -244,7 +248,8 @@ export async function load(spec, files) {
   const clsId = vocab.get("[CLS]") ?? unkId, sepId = vocab.get("[SEP]") ?? unkId;
   const specialIds = new Set(SPECIAL.map((piece) => vocab.get(piece) ?? unkId));
   const encoder = new TextEncoder();
-  const hex = (piece) => Array.from(encoder.encode(piece), (b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ");
+  const hex = (piece) => Array.from(encoder.encode(piece), (b) => b.toString(16).toUpperCase().padStart(2, "0"))
+    .join(" ");
 
   /** Each token's span: a piece covers the characters its normalised characters came from; [UNK] its word. */
   function columns(text, special = false) {
@@ -261,7 +266,7 @@ export async function load(spec, files) {
         if (ids[k] !== unkId) {
           const piece = pieces[ids[k]];
           next = spelled(piece, at > wordStarts[w] && piece.startsWith("##") ? 2 : 0, cps, at, end);
-          if (next <= at) throw new Error(`bert twin: piece ${piece} does not spell the word ${word()} where it stands`);
+          if (next <= at) throw new Error(`bert twin: piece ${piece} does not spell ${word()} where it stands`);
         }
         starts.push(from[at]);
         ends.push(from[next - 1] + 1);

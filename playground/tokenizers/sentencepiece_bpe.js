@@ -17,29 +17,38 @@ const NORMAL = 1, UNKNOWN = 2, CONTROL = 3, BYTE = 6;
 const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});  // a piece may be "\ufeff" itself
 const HEX = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
 
-/** Calls visit(field, value, start, end) for each field of the protobuf message in bytes[start:end), in
- *  order: a varint field's value is its number; a length-delimited one (a string, a sub-message) is
- *  bytes[start:end) (value null). Fixed-width fields (a piece's score) are skipped. */
-function eachField(bytes, start, end, visit) {
-  let at = start;
-  const varint = () => {
+/** A protobuf message reader over bytes: just what reading a ModelProto needs. */
+class ProtoReader {
+  constructor(bytes) {
+    this.bytes = bytes;
+    this.at = 0;
+  }
+
+  varint() {
     let value = 0, scale = 1, byte;
     do {
-      byte = bytes[at++];
+      byte = this.bytes[this.at++];
       value += (byte & 0x7f) * scale;
       scale *= 128;
     } while (byte & 0x80);
     return value;
-  };
-  while (at < end) {
-    const key = varint(), field = Math.floor(key / 8), wire = key % 8;
-    if (wire === 0) visit(field, varint(), at, at);
-    else if (wire === 2) {
-      const length = varint();
-      visit(field, null, at, at + length);
-      at += length;
-    } else if (wire === 1 || wire === 5) at += wire === 1 ? 8 : 4;
-    else throw new Error(`not a SentencePiece model: protobuf wire type ${wire}`);
+  }
+
+  /** Calls visit(field, value, start, end) for each field of the message in bytes[start:end), in order: a
+   *  varint field's value is its number; a length-delimited one (a string, a sub-message, which visit may
+   *  read in turn) is bytes[start:end). Fixed-width fields (a piece's score) are skipped. */
+  fields(start, end, visit) {
+    this.at = start;
+    while (this.at < end) {
+      const key = this.varint(), field = Math.floor(key / 8), wire = key % 8;
+      if (wire === 0) visit(field, this.varint(), 0, 0);
+      else if (wire === 2) {
+        const length = this.varint(), from = this.at;
+        visit(field, null, from, from + length);
+        this.at = from + length;
+      } else if (wire === 1 || wire === 5) this.at += wire === 1 ? 8 : 4;
+      else throw new Error(`not a SentencePiece model: protobuf wire type ${wire}`);
+    }
   }
 }
 
@@ -49,23 +58,25 @@ function eachField(bytes, start, end, visit) {
 function readModel(bytes) {
   const pieces = [], types = [], starts = [], ends = [];
   const names = {unk: "<unk>", bos: "<s>"};
-  eachField(bytes, 0, bytes.length, (field, _, start, end) => {
-    if (field === 1) {  // ModelProto.pieces: {1: piece, 2: score, 3: type}
-      let type = NORMAL, pieceStart = start, pieceEnd = start;
-      eachField(bytes, start, end, (f, value, s, e) => {
-        if (f === 1) [pieceStart, pieceEnd] = [s, e];
-        else if (f === 3) type = value;
-      });
+  const reader = new ProtoReader(bytes);
+  let type, pieceStart, pieceEnd;
+  const readPiece = (field, value, start, end) => {  // SentencePiece: {1: piece, 2: score, 3: type}
+    if (field === 1) [pieceStart, pieceEnd] = [start, end];
+    else if (field === 3) type = value;
+  };
+  const readTrainerSpec = (field, _, start, end) => {  // TrainerSpec: {45: unk_piece, 46: bos_piece}
+    if (field === 45) names.unk = utf8.decode(bytes.subarray(start, end));
+    else if (field === 46) names.bos = utf8.decode(bytes.subarray(start, end));
+  };
+  reader.fields(0, bytes.length, (field, _, start, end) => {
+    if (field === 1) {  // ModelProto.pieces
+      [type, pieceStart, pieceEnd] = [NORMAL, start, start];
+      reader.fields(start, end, readPiece);
       pieces.push(utf8.decode(bytes.subarray(pieceStart, pieceEnd)));
       types.push(type);
       starts.push(pieceStart);
       ends.push(pieceEnd);
-    } else if (field === 2) {  // ModelProto.trainer_spec: {45: unk_piece, 46: bos_piece}
-      eachField(bytes, start, end, (f, _, s, e) => {
-        if (f === 45) names.unk = utf8.decode(bytes.subarray(s, e));
-        else if (f === 46) names.bos = utf8.decode(bytes.subarray(s, e));
-      });
-    }
+    } else if (field === 2) reader.fields(start, end, readTrainerSpec);  // ModelProto.trainer_spec
   });
   return {pieces, types, starts, ends, names};
 }
