@@ -23,6 +23,9 @@ const result = await build({
   chunkNames: "[name]-[hash]",
   assetNames: "[name]-[hash]",
   loader: {".wasm": "file"},
+  // @mlc-ai/web-tokenizers (Emscripten) names Node's "module" and "url" on paths only Node takes; in the
+  // browser they are never reached, so they stay unresolved imports rather than failing the build.
+  external: ["module", "url"],
   outdir: OUT,
   metafile: true,
   logLevel: "warning",
