@@ -12,13 +12,16 @@
 
 import {codePointUnits, utf8Bytes} from "./spans.js";
 
-/** round(chars / count, 2) as Python computes it: half to even on the (here exact) quotient. */
+/** round(chars / count, 2) as Python computes it: the quotient is a double, rounded to the decimal nearest its
+ *  exact binary value (toFixed does that too), half to even where that value is exactly a tie. */
 function charsPerToken(chars, count) {
-  const n = chars * 100;
-  let q = Math.floor(n / count);
-  const r2 = 2 * (n - q * count);
-  if (r2 > count || (r2 === count && q % 2 === 1)) q += 1;
-  return q / 100;
+  const x = chars / count;
+  // An exact tie in hundredths is an odd multiple of 1/8 (0.125, 0.375, ...): toFixed rounds it up.
+  if (Number.isInteger(x * 8) && !Number.isInteger(x * 100)) {
+    const down = Math.floor(x * 100);
+    return (down % 2 === 0 ? down : down + 1) / 100;
+  }
+  return Number(x.toFixed(2));
 }
 
 /** The tokens and per-tokenizer figures of text, as Tokenizer.describe() gives them in Python.
