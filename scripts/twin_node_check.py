@@ -28,6 +28,11 @@ HARD = ["", " ", "  ", "\n", "Hello world", "hello  world ", " leading", "\u0085
 POOLS = ["abc XYZ", " \t\n\r\u00a0\u2003\u3000\u0085\ufeff", "éüñçÅ\u0301\u0308", "नमस्तेहिंदी", "你好世界中文",
          "\U00020f0d\U0002a6d6\U0001f600\U0001f469\u200d\U0001f467", "مرحبا", "0123456789.,;!?'\"-()[]<>|",
          "\x00\x07\x1b\x7f", "ĞİıßǅⅫ", "▁"]
+# tokenizer.json twins: Python's isspace() controls U+001C-U+001F, every Unicode space and line separator in a
+# run, U+FEFF after a NUL (the WebAssembly's string hand-over drops it there), Llama 3's typed special tokens
+HARD += ["\x1c\x1d \x1e\x1f x", "a\u0085b \u0085\u0085 x", " \u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+         "\u2009\u200a\u202f\u205f\u3000 a", "x\u2028\u2029\n \u000b\u000c y", "\x00\ufeffa\x00\ufeff",
+         "a\ufeff\ufeff b", "<|eot_id|>x<|begin_of_text|><|reserved_special_token_0|>", "\t \n  \r\n\n   z"]
 
 
 def random_texts(n: int, seed: int = 0) -> list[str]:
