@@ -2,6 +2,10 @@
 // through the Hugging Face tokenizers Rust crate itself in WebAssembly (hf_wasm.js), so the split pattern runs
 // on Oniguruma as in Python: a JavaScript regex port is not the same (JS's \s has U+FEFF and lacks U+0085).
 //
+// One difference is left, in the crate's build, not here: its Oniguruma (6.9.8) has Unicode 14's tables and
+// Python's (6.9.10) Unicode 16's, so a letter or digit new since (CJK extensions H and I, Egyptian hieroglyphs
+// extension A, Kawi, Garay, Todhri, the new digits) is not \p{L} or \p{N} here and may split differently.
+//
 // Ids and decode are the crate's. Spans come from each token's byte length, as in Python; pieces are the
 // file's own entries, and what each stands for is unspelled from GPT-2's byte spelling ("Ġ" -> 0x20).
 
