@@ -2,6 +2,10 @@
 // through the Hugging Face tokenizers Rust crate itself in WebAssembly (hf_wasm.js), so the split pattern runs
 // on Oniguruma as in Python: a JavaScript regex port is not the same (JS's \s has U+FEFF and lacks U+0085).
 //
+// One difference is left, in the crate's build, not here: its Oniguruma (6.9.8) has Unicode 14's tables and
+// Python's (6.9.10) Unicode 16's, so a letter or digit new since (CJK extensions H and I, Egyptian hieroglyphs
+// extension A, Kawi, Garay, Todhri, the new digits) is not \p{L} or \p{N} here and may split differently.
+//
 // Ids and decode are the crate's. Spans come from each token's byte length, as in Python; pieces are the
 // file's own entries, and what each stands for is unspelled from GPT-2's byte spelling ("Ġ" -> 0x20).
 
@@ -23,11 +27,11 @@ export function gpt2ByteSpelling() {
 }
 
 /** id -> vocabulary entry, as the crate's id_to_token gives it: an added token's content over the model's. */
-function readPieces(json, vocabSize) {
-  const pieces = new Array(vocabSize).fill("");
-  for (const [piece, id] of Object.entries(json.model.vocab)) if (id < vocabSize) pieces[id] = piece;
-  for (const added of json.added_tokens) if (added.id < vocabSize) pieces[added.id] = added.content;
-  return pieces;
+function readPieces(json) {
+  const pieces = [];
+  for (const piece in json.model.vocab) pieces[json.model.vocab[piece]] = piece;
+  for (const added of json.added_tokens) pieces[added.id] = added.content;
+  return Array.from(pieces, (piece) => piece ?? "");  // an id nothing names: "", as Python's `or ""`
 }
 
 /** The file as the crate should read it here: every added token the model lacks made a model entry under its
@@ -40,26 +44,29 @@ function readPieces(json, vocabSize) {
  *  pre-tokeniser cuts out whole). */
 function specialsAsText(json) {
   if (json.model.type !== "BPE") throw new Error(`hf_tokenizers twin: a ${json.model.type} model; only BPE runs here`);
-  const entries = json.added_tokens.filter((added) => !Object.hasOwn(json.model.vocab, added.content));
-  return {
-    ...json,
-    added_tokens: json.added_tokens.filter((added) => !added.special),
-    model: {...json.model, vocab: {...json.model.vocab, ...Object.fromEntries(entries.map((a) => [a.content, a.id]))}},
-  };
+  const vocab = json.model.vocab;  // changed in place: a copy of 128,000 entries costs seconds
+  for (const added of json.added_tokens) if (!Object.hasOwn(vocab, added.content)) vocab[added.content] = added.id;
+  json.added_tokens = json.added_tokens.filter((added) => !added.special);
+  return json;
 }
 
 export async function load(spec, files) {
   const json = JSON.parse(new TextDecoder().decode(files.tokenizer));
+  const added = new Map(json.added_tokens.map((token) => [token.id, token]));
+  const pieces = readPieces(json);
   const library = await fromJSON(encoder.encode(JSON.stringify(specialsAsText(json))));
   const vocabSize = library.getVocabSize();
-  const pieces = readPieces(json, vocabSize);
-  const added = new Map(json.added_tokens.map((token) => [token.id, token]));
-  const byteOf = new Map(gpt2ByteSpelling().map((ch, b) => [ch, b]));
+  const byteOf = new Int16Array(0x144).fill(-1);  // UTF-16 unit -> the byte it spells, or -1 (all below U+0144)
+  gpt2ByteSpelling().forEach((ch, b) => { byteOf[ch.charCodeAt(0)] = b; });
 
   /** What a vocabulary entry stands for: GPT-2-spelled bytes ("Ġ" -> 0x20), a <0x..> byte, or text. */
   function pieceBytes(piece) {
-    const chars = Array.from(piece);
-    if (chars.every((ch) => byteOf.has(ch))) return chars.map((ch) => byteOf.get(ch));
+    const spelled = [];
+    for (let k = 0; k < piece.length && spelled.length === k; k++) {
+      const b = byteOf[piece.charCodeAt(k)] ?? -1;
+      if (b >= 0) spelled.push(b);
+    }
+    if (spelled.length === piece.length) return spelled;
     const match = BYTE_PIECE.exec(piece);
     if (match) return [parseInt(match[1], 16)];
     const prefix = json.model.continuing_subword_prefix;

@@ -9,6 +9,7 @@ and a <0x..> byte-fallback piece of a longer character is partial.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -65,8 +66,6 @@ class TokenizersTokenizer(Tokenizer):
         encode_special_tokens): so the model must never emit one (none a single character, none the
         pre-tokeniser cuts out whole where the model ignores merges), and the file's ids must be the ones
         the library gave."""
-        import json
-
         with_specials = self._tok.encode("a", add_special_tokens=True)
         if not (self._spans_from_bytes and self.model == "BPE" and with_specials.ids == self.encode("a")
                 and not any(with_specials.special_tokens_mask)):
