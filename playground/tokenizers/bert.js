@@ -8,6 +8,7 @@
 // BertNormalizer does, keeping which character each normalised one came from, split it into words as
 // BertPreTokenizer does, and walk the library's pieces across those words.
 
+import {fromJSON} from "./hf_wasm.js";
 import {CLEAN_REMOVES, COMBINING_CLASSES, NONSPACING_MARKS, PUNCTUATION} from "./bert_unicode.js";
 
 const WHITESPACE = /\p{White_Space}/u;  // Rust's char::is_whitespace: the same property, stable since Unicode 6.3
@@ -225,25 +226,11 @@ function tokenizerJson(pieces, lowercase) {
   };
 }
 
-/** web-tokenizers' Tokenizer over a tokenizer.json. The package is an Emscripten build wrapped as UMD: imported
- *  as an ES module it sets globalThis.tokenizers. Under Node (the quick check) Emscripten reads its own URL
- *  from `location`, which Node has not, so it is lent one while the WebAssembly starts. */
-async function fromJSON(json) {
-  const lend = typeof document === "undefined" && typeof location === "undefined";
-  if (lend) globalThis.location = {href: import.meta.url};
-  try {
-    await import("@mlc-ai/web-tokenizers");
-    return await globalThis.tokenizers.Tokenizer.fromJSON(new TextEncoder().encode(JSON.stringify(json)));
-  } finally {
-    if (lend) delete globalThis.location;
-  }
-}
-
 export async function load(spec, files) {
   const lowercase = Boolean(spec.options.lowercase);
   const pieces = readVocab(files.vocab);
   const vocab = new Map(pieces.map((piece, id) => [piece, id]));
-  const library = await fromJSON(tokenizerJson(pieces, lowercase));
+  const library = await fromJSON(new TextEncoder().encode(JSON.stringify(tokenizerJson(pieces, lowercase))));
   const unkId = vocab.get("[UNK]");
   const clsId = vocab.get("[CLS]") ?? unkId, sepId = vocab.get("[SEP]") ?? unkId;
   const specialIds = new Set(SPECIAL.map((piece) => vocab.get(piece) ?? unkId));
