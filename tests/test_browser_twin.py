@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
-from browser import require_chromium
+from browser import require_chromium, wait_for_ids
 from conftest import ROOT
 
 from playground import compare
@@ -112,10 +113,16 @@ def differences(texts: list[str], got: list[dict], name: str, special: bool) -> 
 def test_the_twin_equals_the_python_layer_on_every_field(page, app_url, name):
     require_twin(name)
     open_twins(page, app_url)
+    wait_for_ids(page, "Hello world")  # the page's own first edit, on the server, is done
+    asked = []
+    page.on("request", lambda request: asked.append(urlsplit(request.url).path))
     for special, texts in ((False, CORPUS), (True, CORPUS[:SPECIAL_TOO])):
         found = differences(texts, in_browser(page, texts, name, special), name, special)
         assert not found, (f"{name}, special={special}: {len(found)} of {len(texts)} differ from compare():\n"
                            + "\n".join(found[:5]))
+    # Its code, WebAssembly and files, each once; the server is never asked to tokenize.
+    assert asked and all(path.startswith("/playground/twin/") for path in asked), asked
+    assert len(asked) == len(set(asked)), asked
 
 
 @pytest.mark.parametrize("name", TOKENIZER_NAMES)
