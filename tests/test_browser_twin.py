@@ -114,6 +114,7 @@ def test_the_twin_equals_the_python_layer_on_every_field(page, app_url, name):
     require_twin(name)
     open_twins(page, app_url)
     wait_for_ids(page, "Hello world")  # the page's own first edit, on the server, is done
+    page.wait_for_load_state("networkidle")  # and the events that follow it (the embedding's)
     asked = []
     page.on("request", lambda request: asked.append(urlsplit(request.url).path))
     for special, texts in ((False, CORPUS), (True, CORPUS[:SPECIAL_TOO])):
