@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
-from browser import require_chromium
+from browser import require_chromium, wait_for_ids
 from conftest import ROOT
 
 from playground import compare
@@ -112,10 +113,22 @@ def differences(texts: list[str], got: list[dict], name: str, special: bool) -> 
 def test_the_twin_equals_the_python_layer_on_every_field(page, app_url, name):
     require_twin(name)
     open_twins(page, app_url)
+    # The page's own work on its first text is done: the edit (on the server), and the lesson's batch, which
+    # batch.js asks for once the text has stayed the same for a moment.
+    wait_for_ids(page, "Hello world")
+    page.wait_for_function("playgroundBatch.drawn !== '' && document.querySelector('#batch').textContent.trim()")
+    asked = []
+    page.on("request", lambda request: asked.append((request.method, urlsplit(request.url).path)))
     for special, texts in ((False, CORPUS), (True, CORPUS[:SPECIAL_TOO])):
         found = differences(texts, in_browser(page, texts, name, special), name, special)
         assert not found, (f"{name}, special={special}: {len(found)} of {len(texts)} differ from compare():\n"
                            + "\n".join(found[:5]))
+    # The server is never asked to tokenize (that would be a POST: the edit route, a queue event); the twin's
+    # code, WebAssembly and files are fetched once each. (Gradio's event stream may reconnect: a GET that sends
+    # nothing.)
+    twin_files = [path for method, path in asked if path.startswith("/playground/twin/")]
+    assert twin_files and len(twin_files) == len(set(twin_files)), asked
+    assert all(method == "GET" and path in (*twin_files, "/gradio_api/queue/data") for method, path in asked), asked
 
 
 @pytest.mark.parametrize("name", TOKENIZER_NAMES)

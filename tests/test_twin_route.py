@@ -75,7 +75,6 @@ def test_each_vocabulary_is_served_by_its_sha256_gzipped_where_taken(client, nam
 @pytest.mark.parametrize("path", [
     "/playground/twin/build.json",  # the server's own record of the build: not a hashed file
     "/playground/twin/registry.js",
-    "/playground/twin/..%2Fplayground.css",
     "/playground/twin/files/" + "0" * 64 + "/vocab.bpe",  # no twin declares this sha256
     vocabulary_url("gpt2/vocab.bpe").replace("vocab.bpe", "encoder.json"),  # the right sha256, another name
     vocabulary_url("gpt2/encoder.json"),  # bundled, but no twin fetches it
@@ -83,8 +82,15 @@ def test_each_vocabulary_is_served_by_its_sha256_gzipped_where_taken(client, nam
 ])
 def test_nothing_else_is_served(client, path):
     response = client.get(path)
-    assert response.status_code == 404
-    assert "cache-control" not in response.headers or "immutable" not in response.headers["cache-control"]
+    assert (response.status_code, response.text) == (404, "Not found: no such file of the browser tokenizers.")
+    assert "immutable" not in response.headers.get("cache-control", "")
+
+
+def test_no_way_out_of_the_folder(client):
+    for path in ("/playground/twin/..%2Fplayground.css", "/playground/twin/%2E%2E/static/playground.css",
+                 "/playground/twin/files/x/..%2F..%2Fapp.py"):
+        response = client.get(path)
+        assert response.status_code == 404 and b"playground" not in response.content.lower(), path
 
 
 def test_served_under_a_root_path(app):

@@ -51,14 +51,20 @@ export function dataGymRanks(vocabBpe) {
   return tokens;
 }
 
-/** A .tiktoken rank file ("base64-token rank" per line) as id -> bytes; ids no line names (cl100k's gaps)
- *  stay undefined. */
+function base64Bytes(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** A .tiktoken rank file ("base64-token rank" per line, as tiktoken's reader splits it) as id -> bytes; ids no
+ *  line names (cl100k's gaps) stay undefined. */
 function rankFileTokens(text) {
   const tokens = [];
   for (const line of text.split("\n")) {
-    const [token, rank] = line.trim().split(/\s+/);
-    if (!token) continue;
-    tokens[Number(rank)] = Uint8Array.from(atob(token), (c) => c.charCodeAt(0));
+    const [token, rank] = line.split(" ");
+    if (token) tokens[Number(rank)] = base64Bytes(token);
   }
   return tokens;
 }
@@ -96,9 +102,14 @@ export async function load(spec, files) {
   for (let id = 0; id < vocabSize; id++) {
     // A special token and an id the encoding skips stand for no bytes (tiktoken_bpe.py's _token_bytes).
     const bytes = specialName.has(id) ? [] : tokens[id] ?? [];
+    let piece = "", hex = "";
+    for (const b of bytes) {
+      piece += spelling[b];
+      hex += hex ? ` ${hexByte[b]}` : hexByte[b];
+    }
     byteLength[id] = bytes.length;
-    pieces[id] = specialName.get(id) ?? Array.from(bytes, (b) => spelling[b]).join("");
-    bytesHex[id] = Array.from(bytes, (b) => hexByte[b]).join(" ");
+    pieces[id] = specialName.get(id) ?? piece;
+    bytesHex[id] = hex;
   }
   return {
     name: spec.name,
