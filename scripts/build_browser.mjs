@@ -4,36 +4,17 @@
 // running the app needs no Node. `npm ci && npm run build` makes the same bytes again (a test checks).
 
 import {build} from "esbuild";
-import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
-import {basename, resolve} from "node:path";
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {basename} from "node:path";
 
 const OUT = "playground/page/static/twin";
 
-// A family module registry.js names but this checkout has not got (its branch not merged yet) becomes a chunk
-// that says so when loaded, so the other families still build; the build warns about each.
-const missingFamilies = {
-  name: "missing-families",
-  setup(build) {
-    build.onResolve({filter: /^\.\/\w+\.js$/}, (args) => {
-      const path = resolve(args.resolveDir, args.path);
-      if (existsSync(path)) return undefined;
-      console.warn(`build_browser: playground/tokenizers/${basename(path)} is missing; its family will not run in the browser`);
-      return {path: basename(path), namespace: "missing-family"};
-    });
-    build.onLoad({filter: /.*/, namespace: "missing-family"}, (args) => ({
-      contents: `export async function load() { throw new Error("this build has no ${args.path}"); }`,
-    }));
-  },
-};
-
 // Node built-ins a package names for Node only: @sctg/sentencepiece-js imports fs for its load(path) (the page
-// passes the model's bytes instead), empty in the page; its emscripten glue imports module only when it runs
-// under Node, left as it is.
+// passes the model's bytes instead): an empty module in the page.
 const nodeOnly = {
   name: "node-only",
   setup(build) {
     build.onResolve({filter: /^fs$/}, () => ({path: "fs", namespace: "node-only"}));
-    build.onResolve({filter: /^module$/}, () => ({path: "module", external: true}));
     build.onLoad({filter: /.*/, namespace: "node-only"}, () => ({contents: "export {};"}));
   },
 };
@@ -52,11 +33,11 @@ const result = await build({
   chunkNames: "[name]-[hash]",
   assetNames: "[name]-[hash]",
   loader: {".wasm": "file"},
-  // @mlc-ai/web-tokenizers (Emscripten) names Node's "module" and "url" on paths only Node takes; in the
-  // browser they are never reached, so they stay unresolved imports rather than failing the build.
+  // The Emscripten glue of @mlc-ai/web-tokenizers and @sctg/sentencepiece-js names Node's "module" and "url" on
+  // paths only Node takes; in the browser they are never reached, so they stay unresolved imports rather than failing the build.
   external: ["module", "url"],
   outdir: OUT,
-  plugins: [nodeOnly, missingFamilies],
+  plugins: [nodeOnly],
   metafile: true,
   logLevel: "warning",
 });

@@ -12,6 +12,14 @@
 
 import {codePointUnits, utf8Bytes} from "./spans.js";
 
+/** Each byte as the playground shows it: 0xE0 -> "E0". */
+export const HEX_BYTE = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
+
+/** [0xE0, 0xA4] -> "E0 A4", the way the playground shows bytes (base.py's hex_bytes). */
+export function hexBytes(bytes) {
+  return Array.from(bytes, (b) => HEX_BYTE[b]).join(" ");
+}
+
 /** round(chars / count, 2) as Python computes it: the quotient is a double, rounded to the decimal nearest its
  *  exact binary value (toFixed does that too), half to even where that value is exactly a tie. */
 function charsPerToken(chars, count) {

@@ -8,6 +8,7 @@
 // BertNormalizer does, keeping which character each normalised one came from, split it into words as
 // BertPreTokenizer does, and walk the library's pieces across those words.
 
+import {hexBytes} from "./base.js";
 import {fromJSON} from "./hf_wasm.js";
 import {CLEAN_REMOVES, COMBINING_CLASSES, NONSPACING_MARKS, PUNCTUATION} from "./bert_unicode.js";
 
@@ -235,8 +236,7 @@ export async function load(spec, files) {
   const clsId = vocab.get("[CLS]") ?? unkId, sepId = vocab.get("[SEP]") ?? unkId;
   const specialIds = new Set(SPECIAL.map((piece) => vocab.get(piece) ?? unkId));
   const encoder = new TextEncoder();
-  const hex = (piece) => Array.from(encoder.encode(piece), (b) => b.toString(16).toUpperCase().padStart(2, "0"))
-    .join(" ");
+  const hex = (piece) => hexBytes(encoder.encode(piece));
 
   /** Each token's span: a piece covers the characters its normalised characters came from; [UNK] its word. */
   function columns(text, special = false) {

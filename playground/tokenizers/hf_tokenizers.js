@@ -10,21 +10,12 @@
 // file's own entries, and what each stands for is unspelled from GPT-2's byte spelling ("Ġ" -> 0x20).
 
 import {fromJSON} from "./hf_wasm.js";
-import {spansFromByteLengths} from "./spans.js";
+import {hexBytes} from "./base.js";
+import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
 
 const BYTE_PIECE = /^<0x([0-9A-F]{2})>$/;  // a byte-fallback piece: "<0xE0>" stands for the byte E0
 const SPACE_MARK = "\u2581";  // "▁": how Metaspace (SentencePiece-style) pieces write a space
-const hexByte = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
 const encoder = new TextEncoder();
-
-/** Byte -> the character GPT-2's vocabulary writes it as (tiktoken_bpe.py's gpt2_byte_spelling): the printable
- *  bytes as themselves ("!".."~", "¡".."¬", "®".."ÿ": Python's isprintable() over Latin-1, space left out), the
- *  other 68 as chr(256 + n) in order, so " " is "Ġ". */
-export function gpt2ByteSpelling() {
-  const printable = (b) => (b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || (b >= 0xae && b <= 0xff);
-  let n = 0;
-  return Array.from({length: 256}, (_, b) => printable(b) ? String.fromCharCode(b) : String.fromCharCode(256 + n++));
-}
 
 /** id -> vocabulary entry, as the crate's id_to_token gives it: an added token's content over the model's. */
 function readPieces(json) {
@@ -76,7 +67,7 @@ export async function load(spec, files) {
   const tokenBytes = pieces.map((piece, id) => added.get(id)?.special ? []
     : added.has(id) ? Array.from(encoder.encode(added.get(id).content)) : pieceBytes(piece));
   const byteLengths = Int32Array.from(tokenBytes, (bytes) => bytes.length);
-  const bytesHex = tokenBytes.map((bytes) => bytes.map((b) => hexByte[b]).join(" "));
+  const bytesHex = tokenBytes.map(hexBytes);
   const unkToken = json.model.unk_token;
   // Emscripten hands the crate's string over in pieces cut at each NUL, through TextDecoder, which drops a
   // U+FEFF at the start of each as a byte-order mark. So decode runs on the ids cut after each token ending in

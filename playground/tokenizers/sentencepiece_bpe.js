@@ -8,6 +8,7 @@
 // normaliser is the identity and byte fallback spells every character (browser.py declares a twin only then).
 
 import {SentencePieceProcessor} from "@sctg/sentencepiece-js";
+import {HEX_BYTE} from "./base.js";
 import {spansFromByteLengths} from "./spans.js";
 
 const SPACE_MARK = "\u2581";  // "▁": how SentencePiece writes a space inside a piece
@@ -15,7 +16,6 @@ const SPACE_MARK = "\u2581";  // "▁": how SentencePiece writes a space inside 
 const NORMAL = 1, UNKNOWN = 2, CONTROL = 3, BYTE = 6;
 
 const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});  // a piece may be "\ufeff" itself
-const HEX = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
 
 /** A protobuf message reader over bytes: just what reading a ModelProto needs. */
 class ProtoReader {
@@ -89,7 +89,7 @@ function spelledBytes(bytes, start, end) {
     if (bytes[at] === 0xe2 && bytes[at + 1] === 0x96 && bytes[at + 2] === 0x81 && at + 2 < end) {
       hex.push("20");
       at += 2;
-    } else hex.push(HEX[bytes[at]]);
+    } else hex.push(HEX_BYTE[bytes[at]]);
   }
   return [hex.join(" "), hex.length];
 }
@@ -119,7 +119,7 @@ class SentencePieceTokenizer {
     for (let id = 0; id < pieces.length; id++) {
       const [hex, length] =
         types[id] === CONTROL || types[id] === UNKNOWN ? ["", 0]
-        : types[id] === BYTE ? [HEX[parseInt(pieces[id].slice(3, 5), 16)], 1]  // "<0xE0>" stands for the byte E0
+        : types[id] === BYTE ? [HEX_BYTE[parseInt(pieces[id].slice(3, 5), 16)], 1]  // "<0xE0>" stands for the byte E0
         : spelledBytes(file, model.starts[id], model.ends[id]);
       this.bytesHex[id] = hex;
       this._byteLengths[id] = length;

@@ -76,3 +76,12 @@ export function spansFromByteLengths(text, byteLengths, skipBytes = 0) {
   }
   return {starts, ends, partial};
 }
+
+/** Byte -> the character GPT-2's vocabulary writes it as (tiktoken_bpe.py's gpt2_byte_spelling): the printable
+ *  bytes as themselves ("!".."~", "¡".."¬", "®".."ÿ": Python's isprintable() over Latin-1, space left out), the
+ *  other 68 as chr(256 + n) in order, so " " is "Ġ". */
+export function gpt2ByteSpelling() {
+  const printable = (b) => (b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || (b >= 0xae && b <= 0xff);
+  let n = 0;
+  return Array.from({length: 256}, (_, b) => printable(b) ? String.fromCharCode(b) : String.fromCharCode(256 + n++));
+}

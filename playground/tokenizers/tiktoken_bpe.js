@@ -8,9 +8,9 @@
 
 import {init, Tiktoken} from "tiktoken/lite/init";
 import wasmFile from "tiktoken/lite/tiktoken_bg.wasm";  // a URL relative to this module (esbuild's file loader)
-import {spansFromByteLengths} from "./spans.js";
+import {HEX_BYTE} from "./base.js";
+import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
 
-const hexByte = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
 
 let wasmReady = null;
 
@@ -22,15 +22,6 @@ function initWasm() {
     return WebAssembly.instantiate(await response.arrayBuffer(), imports);
   });
   return wasmReady;
-}
-
-/** Byte -> the character GPT-2's vocabulary writes it as (tiktoken_bpe.py's gpt2_byte_spelling): the printable
- *  bytes as themselves ("!".."~", "¡".."¬", "®".."ÿ": Python's isprintable() over Latin-1, space left out), the
- *  other 68 as chr(256 + n) in order, so " " is "Ġ". */
-export function gpt2ByteSpelling() {
-  const printable = (b) => (b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || (b >= 0xae && b <= 0xff);
-  let n = 0;
-  return Array.from({length: 256}, (_, b) => printable(b) ? String.fromCharCode(b) : String.fromCharCode(256 + n++));
 }
 
 /** tiktoken's data_gym_to_mergeable_bpe_ranks on GPT-2's vocab.bpe: id -> the bytes it stands for. The 256
@@ -105,7 +96,7 @@ export async function load(spec, files) {
     let piece = "", hex = "";
     for (const b of bytes) {
       piece += spelling[b];
-      hex += hex ? ` ${hexByte[b]}` : hexByte[b];
+      hex += hex ? ` ${HEX_BYTE[b]}` : HEX_BYTE[b];
     }
     byteLength[id] = bytes.length;
     pieces[id] = specialName.get(id) ?? piece;
