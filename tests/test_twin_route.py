@@ -9,11 +9,10 @@ import hashlib
 import json
 import re
 
-import gradio as gr
 import pytest
 from starlette.testclient import TestClient
 
-from playground.page.web import app_kwargs, build_demo, page_head
+from playground.page.web import page_head
 from playground.tokenizers import registry
 from playground.tokenizers.assets import ASSETS_DIR, manifest
 from playground.tokenizers.from_file import register_tokenizer
@@ -22,17 +21,6 @@ BUILT = ASSETS_DIR.parent / "playground" / "page" / "static" / "twin"
 FOR_GOOD = "public, max-age=31536000, immutable"
 # The tiktoken family's vocabulary files, as the manifest names them: what the page's twins fetch.
 TIKTOKEN_FILES = {"gpt2": "gpt2/vocab.bpe", "gpt4": "cl100k/cl100k_base.tiktoken", "gpt4o": "o200k/o200k_base.tiktoken"}
-
-
-@pytest.fixture(scope="module")
-def app():
-    return gr.routes.App.create_app(build_demo(), app_kwargs=app_kwargs())
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app) as c:
-        yield c
 
 
 def registry_file() -> str:
