@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -42,6 +43,20 @@ def paste(page, locator, text: str) -> None:
     locator.click()
     locator.press("Control+a")
     locator.press("Control+v")
+
+
+def require_node(installed: bool = True) -> None:
+    """Skip (or, in CI, fail) when there is no Node.js to build or run the browser twins with; `installed`: nor
+    the pinned npm packages in node_modules/."""
+    missing = ("no node and npm on PATH" if not (shutil.which("node") and shutil.which("npm"))
+               else "no node_modules/ (the pinned npm packages)" if installed and not (ROOT / "node_modules").is_dir()
+               else None)
+    if missing is None:
+        return
+    message = f"{missing}: install Node.js and run `npm ci` at the repository's root to test the browser tokenizers"
+    if os.environ.get("PLAYGROUND_REQUIRE_BROWSER") or os.environ.get("CI"):
+        pytest.fail(message + " (CI or PLAYGROUND_REQUIRE_BROWSER is set, so they may not skip)")
+    pytest.skip(message)
 
 
 @contextmanager

@@ -142,6 +142,25 @@ def _official_llama():
     return sentencepiece.SentencePieceProcessor(model_file=str(ROOT / "assets" / "llama-2" / "tokenizer.model"))
 
 
+@pytest.fixture(scope="module")
+def app():
+    """Gradio's app for the page, built as launch() builds it: Guard in front, the page's own routes beside."""
+    import gradio as gr
+
+    from playground.page.web import app_kwargs, build_demo
+
+    return gr.routes.App.create_app(build_demo(), app_kwargs=app_kwargs())
+
+
+@pytest.fixture
+def client(app):
+    """A client of that app, its lifespan run (Gradio's queue started)."""
+    from starlette.testclient import TestClient
+
+    with TestClient(app) as c:
+        yield c
+
+
 @pytest.fixture
 def assets_copy(tmp_path, monkeypatch):
     """A copy of assets/ to damage, with the caches of verified files cleared around the test."""

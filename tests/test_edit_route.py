@@ -10,7 +10,6 @@ import asyncio
 import json
 import threading
 
-import gradio as gr
 import pytest
 from bs4 import BeautifulSoup
 from starlette.testclient import TestClient
@@ -18,7 +17,6 @@ from starlette.testclient import TestClient
 from playground import compare
 from playground.page import edit_route, server
 from playground.page.handlers import update_embedding, update_panels
-from playground.page.web import app_kwargs, build_demo
 
 INIT = "GPT-2: N(0, 0.02)"
 JSON_TYPE = {"Content-Type": "application/json"}  # what the page sends; the route refuses any other body
@@ -27,18 +25,6 @@ JSON_TYPE = {"Content-Type": "application/json"}  # what the page sends; the rou
 def body(text: str = "Hello world", **changes) -> dict:
     return {"text": text, "mark_whitespace": True, "view": "text", "special": False,
             "tokenizers": ["gpt2", "bert", "llama"], "example": "", "init": INIT, **changes}
-
-
-@pytest.fixture(scope="module")
-def app():
-    """Gradio's app for the page, built as launch() builds it: Guard in front, the edit route beside."""
-    return gr.routes.App.create_app(build_demo(), app_kwargs=app_kwargs())
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app) as c:
-        yield c
 
 
 def joined(panel: list) -> str:

@@ -161,7 +161,8 @@ REFUSED_PREFIXES = (  # 404 for every method
     "/gradio_api/custom_component/",  # prints the id it is sent to the log; the page uses no custom component
 )
 CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")  # in no path of the page's
-CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico")  # Gradio's own files: no user text, may be cached
+# Gradio's own files, and the browser tokenizers' (twin_route: content-hashed names): no user text, may be cached
+CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico", "/playground/twin/")
 NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may carry what a user typed
 # On every answer: the page is cross-origin isolated, so that it may share memory with the worker that
 # sends its edits (edit_worker.js: the panels painted in the key's own frame). All it loads is its own

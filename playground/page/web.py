@@ -22,12 +22,13 @@ from pathlib import Path
 import gradio as gr
 
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
-from playground.page import handlers, room, server
+from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
 from playground.page.inputs import expect_text
 from playground.page.qr_view import share_qr_html
 from playground.page.render import marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
+from playground.tokenizers.browser import twin_spec
 from playground.tokenizers.from_file import register_from_args
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, get_tokenizer, tokenizer_label, tokenizer_names
 
@@ -323,13 +324,14 @@ def build_demo() -> gr.Blocks:
 
 
 def app_kwargs() -> dict:
-    """What Gradio's FastAPI app is built with: Guard in front of everything, and the page's edit
-    route served beside Gradio's own routes (FastAPI takes routes in its constructor)."""
+    """What Gradio's FastAPI app is built with: Guard in front of everything, and the page's edit, chat and
+    browser tokenizers' routes served beside Gradio's own routes (FastAPI takes routes in its constructor)."""
     from starlette.middleware import Middleware
 
     from playground.page import chat_route, edit_route
 
-    return {"middleware": [Middleware(server.Guard)], "routes": edit_route.ROUTES + chat_route.ROUTES}
+    return {"middleware": [Middleware(server.Guard)],
+            "routes": edit_route.ROUTES + chat_route.ROUTES + twin_route.ROUTES}
 
 
 def chat_example_json() -> dict:
@@ -339,15 +341,33 @@ def chat_example_json() -> dict:
     return {"key": chat_example.KEY, "messages": chat_example.MESSAGES, "tokenizers": list(chat_example.TOKENIZERS)}
 
 
+def browser_twins() -> dict:
+    """What the browser tokenizers' registry reads (globalThis.PLAYGROUND_TWINS): each tokenizer that runs in the
+    browser, the eight built-in and the registered ones, with the files it loads (playground.tokenizers.browser)."""
+    specs = {name: twin_spec(name) for name in tokenizer_names()}
+    return {"tokenizers": {name: spec for name, spec in specs.items() if spec is not None}}
+
+
+def twin_registry_script() -> str:
+    """The module script that loads the browser tokenizers' registry (window.playground.tokenize), by the name
+    the build gave it; its URL is relative to the page, so it is found under a root path (GRADIO_ROOT_PATH) too."""
+    registry = json.loads((twin_route.BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
+    return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
+
+
 def page_head() -> str:
     """The page's head: the values its scripts read from the server, then PAGE_SCRIPTS in order, each named
-    (sourceURL) so that the browser's console and stack traces say which file a line is in."""
+    (sourceURL) so that the browser's console and stack traces say which file a line is in; then the browser
+    tokenizers' registry, a module (it runs after the page's scripts, as every module does)."""
+    # "<" escaped: a registered tokenizer's label is the operator's text, and "</script>" in it would end the script.
+    twins = json.dumps(browser_twins()).replace("<", "\\u003c")
     values = (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
               f"const PLAYGROUND_ROOM_HOST = {json.dumps(room.server_room_host())};\n"
               f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
-              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};")
+              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
+              f"globalThis.PLAYGROUND_TWINS = {twins};")
     scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)
-    return "".join(f"<script>{script}</script>" for script in (values, *scripts))
+    return "".join(f"<script>{script}</script>" for script in (values, *scripts)) + twin_registry_script()
 
 
 def warm_up(freeze: bool = False) -> None:

@@ -61,6 +61,7 @@ class WordPieceTokenizer(Tokenizer):
 class BertTokenizer(WordPieceTokenizer):
     name = "bert"
     label = "BERT WordPiece"
+    twin = {"family": "bert", "files": {"vocab": "bert-base-uncased/vocab.txt"}, "options": {"lowercase": True}}
 
     def __init__(self) -> None:
         super().__init__(verified_path("bert-base-uncased/vocab.txt"), lowercase=True)  # bert-base-uncased

@@ -41,6 +41,9 @@ def gpt2_encoding() -> tiktoken.Encoding:
 class GPT2Tokenizer(TiktokenTokenizer):
     name = "gpt2"
     label = "GPT-2 byte-level BPE"
+    # The browser twin converts vocab.bpe as data_gym_to_mergeable_bpe_ranks does (encoder.json only checks it).
+    twin = {"family": "tiktoken_bpe", "files": {"vocab_bpe": "gpt2/vocab.bpe"},
+            "options": {"pat_str": r50k_pat_str, "special_tokens": {ENDOFTEXT: ENDOFTEXT_ID}}}
 
     def __init__(self) -> None:
         # Each piece spelled from its bytes (spell()) is encoder.json's own entry ("Ġworld"), the special one too.

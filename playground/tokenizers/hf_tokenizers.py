@@ -9,6 +9,7 @@ and a <0x..> byte-fallback piece of a longer character is partial.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -56,6 +57,31 @@ class TokenizersTokenizer(Tokenizer):
             return bytes([int(match[1], 16)])
         prefix = getattr(self._tok.model, "continuing_subword_prefix", None) or ""
         return (piece.removeprefix(prefix) if prefix else piece).replace(SPACE_MARK, " ").encode("utf-8")
+
+    def file_twin(self, path: str) -> dict | None:
+        """The browser twin of the tokenizer.json at path (register_tokenizer), or None. hf_tokenizers.js runs
+        this same Rust crate, so it is exact where its own steps are: spans from byte lengths (a byte-level BPE
+        with no normaliser), no special tokens added (this post-processor adds none), and the added tokens the
+        model lacks handed to the crate as model entries under the file's ids (its build cannot be told
+        encode_special_tokens): so the model must never emit one (none a single character, none the
+        pre-tokeniser cuts out whole where the model ignores merges), and the file's ids must be the ones
+        the library gave."""
+        with_specials = self._tok.encode("a", add_special_tokens=True)
+        if not (self._spans_from_bytes and self.model == "BPE" and with_specials.ids == self.encode("a")
+                and not any(with_specials.special_tokens_mask)):
+            return None
+        in_model = self._tok.get_vocab(with_added_tokens=False)
+        added = self._tok.get_added_tokens_decoder()
+        in_file = {token["id"]: token["content"] for token in json.loads(Path(path).read_bytes())["added_tokens"]}
+        if in_file != {i: token.content for i, token in added.items()}:
+            return None
+        pre_tokenizer = self._tok.pre_tokenizer
+        for token in added.values():
+            words = [w for w, _ in pre_tokenizer.pre_tokenize_str(token.content)] if pre_tokenizer else [token.content]
+            if token.content not in in_model and (len(token.content) < 2 or (
+                    self._tok.model.ignore_merges and words == [token.content])):
+                return None
+        return {"family": "hf_tokenizers", "files": {"tokenizer": path}}
 
     def encode(self, text: str) -> list[int]:
         return self._tok.encode(text, add_special_tokens=False).ids

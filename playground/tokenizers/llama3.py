@@ -18,6 +18,8 @@ BEGIN_OF_TEXT = 128000  # <|begin_of_text|>
 class Llama3Tokenizer(TokenizersTokenizer):
     name = "llama3"
     label = "Llama 3 byte-level BPE"
+    twin = {"family": "hf_tokenizers", "files": {"tokenizer": "llama-3/tokenizer.json"},  # hf_tokenizers.js
+            "options": {"begin_of_text": BEGIN_OF_TEXT}}
 
     def __init__(self) -> None:
         super().__init__(verified_path("llama-3/tokenizer.json"))

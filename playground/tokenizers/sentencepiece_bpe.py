@@ -36,8 +36,11 @@ class SentencePieceTokenizer(Tokenizer):
         self.model = {spec.trainer_spec.BPE: "BPE", spec.trainer_spec.UNIGRAM: "Unigram"}.get(
             spec.trainer_spec.model_type, sentencepiece_model_pb2.TrainerSpec.ModelType.Name(spec.trainer_spec.model_type))
         # Spans from byte lengths (fast) hold only if the pieces spell the text itself: no normaliser
-        # rewrites it, and no character falls to <unk>. Otherwise they come from sentencepiece's own offsets.
-        self._spans_from_bytes = spec.normalizer_spec.name == "identity" and spec.trainer_spec.byte_fallback
+        # rewrites it, no run of spaces is squeezed to one (remove_extra_whitespaces, on by default even with
+        # the identity), and no character falls to <unk>. Otherwise they come from sentencepiece's own offsets.
+        normalizer = spec.normalizer_spec
+        self._spans_from_bytes = (normalizer.name == "identity" and not normalizer.remove_extra_whitespaces
+                                  and spec.trainer_spec.byte_fallback)
         self.vocab_size = sp.get_piece_size()
         self.unk_id = sp.unk_id()  # never produced: byte fallback spells any character in bytes
         # Whether the model puts a space before the text, read off the model: "a" -> "▁a" or "a".
@@ -51,6 +54,12 @@ class SentencePieceTokenizer(Tokenizer):
         ]
         self._byte_lengths = [len(b) for b in token_bytes]
         self._bytes_hex = [hex_bytes(b) for b in token_bytes]
+
+    def file_twin(self, path: str) -> dict | None:
+        """The browser twin of this model read from the .model file at path (register_tokenizer), or None.
+        sentencepiece_bpe.js has no offsets (its library binds none), so it spans from the pieces' bytes: it
+        is exact only where this class does the same (identity normaliser keeping every space, byte fallback)."""
+        return {"family": "sentencepiece_bpe", "files": {"model": path}} if self._spans_from_bytes else None
 
     def encode(self, text: str) -> list[int]:
         return self._sp.encode(text)
@@ -102,15 +111,18 @@ class LlamaTokenizer(SentencePieceTokenizer):
     name = "llama"
     label = "Llama 2 SentencePiece"
     model_file = "llama-2/tokenizer.model"
+    twin = {"family": "sentencepiece_bpe", "files": {"model": model_file}}  # sentencepiece_bpe.js
 
 
 class MistralTokenizer(SentencePieceTokenizer):
     name = "mistral"
     label = "Mistral 7B SentencePiece"
     model_file = "mistral/tokenizer.model"
+    twin = {"family": "sentencepiece_bpe", "files": {"model": model_file}}  # sentencepiece_bpe.js
 
 
 class GemmaTokenizer(SentencePieceTokenizer):
     name = "gemma"
     label = "Gemma SentencePiece"
     model_file = "gemma/tokenizer.model"
+    twin = {"family": "sentencepiece_bpe", "files": {"model": model_file}}  # sentencepiece_bpe.js

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 
@@ -58,18 +58,30 @@ def spell(data: bytes) -> str:
 _constructor_lock = threading.Lock()
 
 
+def _openai_constructor(constructor: str, ranks: Callable[[], dict[bytes, int]]) -> dict:
+    """tiktoken's own spec of encoding `constructor`, its ranks from ranks() instead of downloaded."""
+    with _constructor_lock, tiktoken_cache_off():
+        download = openai_public.load_tiktoken_bpe
+        openai_public.load_tiktoken_bpe = lambda url, expected_hash: ranks()
+        try:
+            return openai_public.ENCODING_CONSTRUCTORS[constructor]()
+        finally:
+            openai_public.load_tiktoken_bpe = download
+
+
 def openai_spec(constructor: str, path: str) -> dict:
     """tiktoken's own spec of encoding `constructor` ("cl100k_base", "o200k_base", "r50k_base"), its ranks
     read from the file at `path` instead of downloaded: the pattern and special tokens are tiktoken's, never
     copied here. tiktoken checks OpenAI's hash only of what it caches, and its cache is off here: a rank file
     of one's own reads as well (register_tokenizer); the bundled ones are checked by verified_path."""
-    with _constructor_lock, tiktoken_cache_off():
-        download = openai_public.load_tiktoken_bpe
-        openai_public.load_tiktoken_bpe = lambda url, expected_hash: load_tiktoken_bpe(path)
-        try:
-            return openai_public.ENCODING_CONSTRUCTORS[constructor]()
-        finally:
-            openai_public.load_tiktoken_bpe = download
+    return _openai_constructor(constructor, lambda: load_tiktoken_bpe(path))
+
+
+def twin_options(constructor: str) -> dict:
+    """What the browser twin (tiktoken_bpe.js) takes from tiktoken's spec of `constructor`: its split
+    pattern and special tokens, read without the ranks (the twin fetches those as a file)."""
+    spec = _openai_constructor(constructor, dict)
+    return {"pat_str": spec["pat_str"], "special_tokens": spec["special_tokens"]}
 
 
 def openai_encoding(constructor: str, asset: str) -> tiktoken.Encoding:
@@ -88,6 +100,12 @@ def rank_file_encoding(path: str, pattern: str) -> tiktoken.Encoding:
     spec = openai_spec(SPLIT_PATTERNS[pattern], path)
     return tiktoken.Encoding(name=os.path.basename(path), pat_str=spec["pat_str"],
                              mergeable_ranks=spec["mergeable_ranks"], special_tokens={})
+
+
+def rank_file_twin(path: str, pattern: str) -> dict:
+    """The browser twin of rank_file_encoding(path, pattern): the same file, pattern and (no) special tokens."""
+    return {"family": "tiktoken_bpe", "files": {"ranks": path},
+            "options": {"pat_str": twin_options(SPLIT_PATTERNS[pattern])["pat_str"], "special_tokens": {}}}
 
 
 class TiktokenTokenizer(Tokenizer):
@@ -132,6 +150,8 @@ class TiktokenTokenizer(Tokenizer):
 class GPT4Tokenizer(TiktokenTokenizer):
     name = "gpt4"
     label = "GPT-4 cl100k_base"
+    twin = {"family": "tiktoken_bpe", "files": {"ranks": "cl100k/cl100k_base.tiktoken"},
+            "options": twin_options("cl100k_base")}
 
     def __init__(self) -> None:
         super().__init__(openai_encoding("cl100k_base", "cl100k/cl100k_base.tiktoken"))
@@ -140,6 +160,8 @@ class GPT4Tokenizer(TiktokenTokenizer):
 class GPT4oTokenizer(TiktokenTokenizer):
     name = "gpt4o"
     label = "GPT-4o o200k_base"
+    twin = {"family": "tiktoken_bpe", "files": {"ranks": "o200k/o200k_base.tiktoken"},
+            "options": twin_options("o200k_base")}
 
     def __init__(self) -> None:
         super().__init__(openai_encoding("o200k_base", "o200k/o200k_base.tiktoken"))

@@ -1,0 +1,72 @@
+// The browser twin of base.py: the one small interface every family's module gives, and describe(),
+// which turns it into what compare() gives for one tokenizer, field for field.
+//
+// A family module exports `async function load(spec, files)` (registry.js calls it) resolving to a
+// tokenizer object with:
+//   name, label, library, vocab_size, normalizes, unk_id   as the Python class has them
+//   columns(text, special) -> {ids, starts, ends, partial, special}   parallel arrays; spans in code points
+//   decode(ids) -> string                                   the official library's decode
+//   pieces: string[]     id -> vocabulary entry, as the Python layer spells it ("Ġworld", "##ing", "▁world")
+//   bytesHex: string[]   id -> "E0 A4", what the entry stands for ("" for special and unknown tokens)
+// `text` is always well formed (registry.js replaces lone surrogates first, as compare() does).
+
+import {codePointUnits, utf8Bytes} from "./spans.js";
+
+/** Each byte as the playground shows it: 0xE0 -> "E0". */
+export const HEX_BYTE = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
+
+/** [0xE0, 0xA4] -> "E0 A4", the way the playground shows bytes (base.py's hex_bytes). */
+export function hexBytes(bytes) {
+  return Array.from(bytes, (b) => HEX_BYTE[b]).join(" ");
+}
+
+/** round(chars / count, 2) as Python computes it: the quotient is a double, rounded to the decimal nearest its
+ *  exact binary value (toFixed does that too), half to even where that value is exactly a tie. */
+function charsPerToken(chars, count) {
+  const x = chars / count;
+  // An exact tie in hundredths is an odd multiple of 1/8 (0.125, 0.375, ...): toFixed rounds it up.
+  if (Number.isInteger(x * 8) && !Number.isInteger(x * 100)) {
+    const down = Math.floor(x * 100);
+    return (down % 2 === 0 ? down : down + 1) / 100;
+  }
+  return Number(x.toFixed(2));
+}
+
+/** The tokens and per-tokenizer figures of text, as Tokenizer.describe() gives them in Python.
+ *  marks: id -> the paper's figures (undertrained.json's entry), or null when no list is published. */
+export function describe(tokenizer, marks, text, special = false, tokenLimit = null) {
+  const columns = tokenizer.columns(text, special);
+  const {ids, starts, ends} = columns;
+  const units = codePointUnits(text);
+  const chars = units.length - 1;
+  const shown = tokenLimit === null ? ids.length : Math.min(tokenLimit, ids.length);
+  const tokens = [];
+  for (let k = 0; k < shown; k++) {
+    const id = ids[k];
+    tokens.push({
+      id, piece: tokenizer.pieces[id], text: text.slice(units[starts[k]], units[ends[k]]),
+      start: starts[k], end: ends[k], bytes_hex: tokenizer.bytesHex[id], partial: columns.partial[k],
+      special: columns.special[k], undertrained: marks?.get(id) ?? null,
+    });
+  }
+  const decoded = tokenizer.decode(special ? ids.filter((_, k) => !columns.special[k]) : ids);
+  return {
+    name: tokenizer.name,
+    label: tokenizer.label,
+    library: tokenizer.library,
+    vocab_size: tokenizer.vocab_size,
+    normalizes: tokenizer.normalizes,
+    ids: Array.from(ids),
+    starts: Array.from(starts),
+    ends: Array.from(ends),
+    count: ids.length,
+    tokens,
+    chars,
+    bytes: utf8Bytes(text).length,
+    chars_per_token: ids.length ? charsPerToken(chars, ids.length) : null,
+    unk_count: tokenizer.unk_id === null ? 0 : ids.reduce((n, id) => n + (id === tokenizer.unk_id), 0),
+    undertrained_count: marks ? ids.reduce((n, id) => n + marks.has(id), 0) : null,
+    decoded,
+    lossless: decoded === text,
+  };
+}

@@ -1,0 +1,114 @@
+// The browser twin of hf_tokenizers.py (and llama3.py): a byte-level BPE tokenizer.json with no normaliser,
+// through the Hugging Face tokenizers Rust crate itself in WebAssembly (hf_wasm.js), so the split pattern runs
+// on Oniguruma as in Python: a JavaScript regex port is not the same (JS's \s has U+FEFF and lacks U+0085).
+//
+// One difference is left, in the crate's build, not here: its Oniguruma (6.9.8) has Unicode 14's tables and
+// Python's (6.9.10) Unicode 16's, so a letter or digit new since (CJK extensions H and I, Egyptian hieroglyphs
+// extension A, Kawi, Garay, Todhri, the new digits) is not \p{L} or \p{N} here and may split differently.
+//
+// Ids and decode are the crate's. Spans come from each token's byte length, as in Python; pieces are the
+// file's own entries, and what each stands for is unspelled from GPT-2's byte spelling ("Ġ" -> 0x20).
+
+import {fromJSON} from "./hf_wasm.js";
+import {hexBytes} from "./base.js";
+import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+
+const BYTE_PIECE = /^<0x([0-9A-F]{2})>$/;  // a byte-fallback piece: "<0xE0>" stands for the byte E0
+const SPACE_MARK = "\u2581";  // "▁": how Metaspace (SentencePiece-style) pieces write a space
+const encoder = new TextEncoder();
+
+/** id -> vocabulary entry, as the crate's id_to_token gives it: an added token's content over the model's. */
+function readPieces(json) {
+  const pieces = [];
+  for (const piece in json.model.vocab) pieces[json.model.vocab[piece]] = piece;
+  for (const added of json.added_tokens) pieces[added.id] = added.content;
+  return Array.from(pieces, (piece) => piece ?? "");  // an id nothing names: "", as Python's `or ""`
+}
+
+/** The file as the crate should read it here: every added token the model lacks made a model entry under its
+ *  own id, and only the non-special ones kept as added tokens. Python sets encode_special_tokens = True
+ *  ("<|begin_of_text|>" typed by a person is text), which this build of the crate cannot be told: an entry only
+ *  the model holds is never matched before the split, and no merge makes it, so typed it is split and merged
+ *  as any text, while id_to_token and decode still know it. The non-special ones are model entries too so that
+ *  the crate gives them the file's ids (it numbers added tokens from the model's size). browser.py declares a
+ *  twin only where the model can emit no such entry (none a single character, and with ignore_merges none the
+ *  pre-tokeniser cuts out whole). */
+function specialsAsText(json) {
+  if (json.model.type !== "BPE") throw new Error(`hf_tokenizers twin: a ${json.model.type} model; only BPE runs here`);
+  const vocab = json.model.vocab;  // changed in place: a copy of 128,000 entries costs seconds
+  for (const added of json.added_tokens) if (!Object.hasOwn(vocab, added.content)) vocab[added.content] = added.id;
+  json.added_tokens = json.added_tokens.filter((added) => !added.special);
+  return json;
+}
+
+export async function load(spec, files) {
+  const json = JSON.parse(new TextDecoder().decode(files.tokenizer));
+  const added = new Map(json.added_tokens.map((token) => [token.id, token]));
+  const pieces = readPieces(json);
+  const library = await fromJSON(encoder.encode(JSON.stringify(specialsAsText(json))));
+  const vocabSize = library.getVocabSize();
+  const byteOf = new Int16Array(0x144).fill(-1);  // UTF-16 unit -> the byte it spells, or -1 (all below U+0144)
+  gpt2ByteSpelling().forEach((ch, b) => { byteOf[ch.charCodeAt(0)] = b; });
+
+  /** What a vocabulary entry stands for: GPT-2-spelled bytes ("Ġ" -> 0x20), a <0x..> byte, or text. */
+  function pieceBytes(piece) {
+    const spelled = [];
+    for (let k = 0; k < piece.length && spelled.length === k; k++) {
+      const b = byteOf[piece.charCodeAt(k)] ?? -1;
+      if (b >= 0) spelled.push(b);
+    }
+    if (spelled.length === piece.length) return spelled;
+    const match = BYTE_PIECE.exec(piece);
+    if (match) return [parseInt(match[1], 16)];
+    const prefix = json.model.continuing_subword_prefix;
+    const text = prefix && piece.startsWith(prefix) ? piece.slice(prefix.length) : piece;
+    return Array.from(encoder.encode(text.replaceAll(SPACE_MARK, " ")));
+  }
+  const tokenBytes = pieces.map((piece, id) => added.get(id)?.special ? []
+    : added.has(id) ? Array.from(encoder.encode(added.get(id).content)) : pieceBytes(piece));
+  const byteLengths = Int32Array.from(tokenBytes, (bytes) => bytes.length);
+  const bytesHex = tokenBytes.map(hexBytes);
+  const unkToken = json.model.unk_token;
+  // Emscripten hands the crate's string over in pieces cut at each NUL, through TextDecoder, which drops a
+  // U+FEFF at the start of each as a byte-order mark. So decode runs on the ids cut after each token ending in
+  // a NUL byte (a byte-level decode of the parts joined is the decode of the whole: a NUL ends any character),
+  // each part after one ASCII character's token, which is cut off again. (A token with a NUL inside followed
+  // by U+FEFF's bytes would still lose it: Llama 3 has none; 188 is the NUL alone.)
+  const lead = tokenBytes.findIndex((bytes, id) => bytes.length === 1 && bytes[0] < 0x80 && !added.has(id));
+  const endsInNul = tokenBytes.map((bytes) => bytes.at(-1) === 0);
+  function decode(ids) {
+    let text = "", part = [lead];
+    for (const id of ids) {
+      part.push(id);
+      if (endsInNul[id]) text += library.decode(Int32Array.from(part)).slice(1), part = [lead];
+    }
+    return text + library.decode(Int32Array.from(part)).slice(1);
+  }
+  const beginOfText = spec.options.begin_of_text ?? null;  // llama3.py puts it first when special tokens are asked
+
+  /** Ids and spans of text: a byte-level BPE covers the text's UTF-8 exactly, so spans come from byte lengths.
+   *  browser.py declares a twin only where the post-processor adds nothing, so special changes only
+   *  <|begin_of_text|> in front, covering no character. */
+  function columns(text, special = false) {
+    const ids = Array.from(library.encode(text));
+    const {starts, ends, partial} = spansFromByteLengths(text, ids.map((id) => byteLengths[id]));
+    const isSpecial = ids.map(() => false);
+    if (special && beginOfText !== null) {
+      ids.unshift(beginOfText), starts.unshift(0), ends.unshift(0), partial.unshift(false), isSpecial.unshift(true);
+    }
+    return {ids, starts, ends, partial, special: isSpecial};
+  }
+
+  return {
+    name: spec.name,
+    label: spec.label,
+    library: "tokenizers",
+    vocab_size: vocabSize,
+    normalizes: false,
+    unk_id: unkToken ? json.model.vocab[unkToken] ?? null : null,
+    pieces,
+    bytesHex,
+    columns,
+    decode,
+  };
+}

@@ -1,0 +1,16 @@
+// The Hugging Face tokenizers Rust crate (0.21.1, with Oniguruma regexes as Python's tokenizers has)
+// compiled to WebAssembly by @mlc-ai/web-tokenizers: one loader for every family that runs a tokenizer.json.
+
+/** The crate's Tokenizer over a tokenizer.json's bytes. The package is an Emscripten build wrapped as UMD:
+ *  imported as an ES module it sets globalThis.tokenizers. Under Node (the quick check) Emscripten reads its
+ *  own URL from `location`, which Node has not, so it is lent one while the WebAssembly starts. */
+export async function fromJSON(bytes) {
+  const lend = typeof document === "undefined" && typeof location === "undefined";
+  if (lend) globalThis.location = {href: import.meta.url};
+  try {
+    await import("@mlc-ai/web-tokenizers");
+    return await globalThis.tokenizers.Tokenizer.fromJSON(bytes);
+  } finally {
+    if (lend) delete globalThis.location;
+  }
+}

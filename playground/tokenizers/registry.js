@@ -1,0 +1,73 @@
+// The browser twin of registry.py: window.playground.tokenize(text, name) for every tokenizer the
+// server (or the static folder) lists with a browser twin, each family's code and vocabulary loaded
+// on first use and checked against its sha256 before use.
+//
+// The page defines globalThis.PLAYGROUND_TWINS before loading this module:
+//   {tokenizers: {name: {family, label, files: {key: {url, sha256}}, options: {...}, undertrained: {url, sha256} or null}}}
+// undertrained is assets/undertrained/undertrained.json where the paper published a list for this tokenizer's model.
+// family is one of FAMILIES' keys; files are fetched (URLs relative to the page, content-hashed, so the
+// browser may cache them for good); options are the family's own (a tiktoken pattern, say).
+
+import {describe} from "./base.js";
+import {sha256Hex} from "./sha256.js";
+import {replaceLoneSurrogates} from "./spans.js";
+
+// One module per family, as in playground/tokenizers/: each its own chunk, fetched when first needed.
+const FAMILIES = {
+  tiktoken_bpe: () => import("./tiktoken_bpe.js"),
+  sentencepiece_bpe: () => import("./sentencepiece_bpe.js"),
+  bert: () => import("./bert.js"),
+  hf_tokenizers: () => import("./hf_tokenizers.js"),
+};
+
+const loading = new Map();  // name -> Promise of {tokenizer, marks}
+
+async function fetchVerified(file) {
+  const response = await fetch(new URL(file.url, document.baseURI));
+  if (!response.ok) throw new Error(`could not fetch ${file.url}: HTTP ${response.status}`);
+  const data = new Uint8Array(await response.arrayBuffer());
+  const digest = await sha256Hex(data);
+  if (digest !== file.sha256) {
+    throw new Error(`${file.url} is not the file the server vouches for: sha256 ${digest}, expected ${file.sha256}`);
+  }
+  return data;
+}
+
+/** id -> the paper's figures for every token on model `name`'s list (undertrained.py's undertrained_marks). */
+function undertrainedMarks(data, name) {
+  const model = JSON.parse(new TextDecoder().decode(data)).models[name];
+  return new Map(model.tokens.map((t) => [t.id, {verdict: t.verdict, indicator: t.indicator, max_prob: t.max_prob}]));
+}
+
+async function load(name) {
+  const spec = globalThis.PLAYGROUND_TWINS?.tokenizers?.[name];
+  if (!spec) throw new Error(`no browser twin for tokenizer ${JSON.stringify(name)}: the server tokenizes it`);
+  const keys = Object.keys(spec.files);
+  const [family, marks, ...datas] = await Promise.all([
+    FAMILIES[spec.family](),
+    spec.undertrained ? fetchVerified(spec.undertrained) : null,
+    ...keys.map((key) => fetchVerified(spec.files[key])),
+  ]);
+  const files = Object.fromEntries(keys.map((key, k) => [key, datas[k]]));
+  const tokenizer = await family.load({name, ...spec}, files);
+  return {tokenizer, marks: marks && undertrainedMarks(marks, name)};
+}
+
+/** Whether tokenizer `name` runs in this page. */
+export function hasTwin(name) {
+  return Boolean(globalThis.PLAYGROUND_TWINS?.tokenizers?.[name]);
+}
+
+/** What compare() gives for one tokenizer: ids, spans, tokens, counts, decoded, lossless. */
+export async function tokenize(text, name, {special = false, tokenLimit = null} = {}) {
+  if (typeof text !== "string") throw new TypeError(`tokenize() takes text as a string, got ${typeof text}`);
+  if (!loading.has(name)) {
+    loading.set(name, load(name));
+    loading.get(name).catch(() => loading.delete(name));  // a failed load may be tried again
+  }
+  const {tokenizer, marks} = await loading.get(name);
+  const [cleaned] = replaceLoneSurrogates(text);
+  return describe(tokenizer, marks, cleaned, special, tokenLimit);
+}
+
+globalThis.playground = {...globalThis.playground, tokenize, hasTwin};

@@ -1,0 +1,181 @@
+// The browser twin of sentencepiece_bpe.py: Llama 2, Mistral 7B and Gemma (BPE with byte fallback), and
+// any registered .model file whose spans come from its pieces' bytes, through Google's sentencepiece
+// compiled to WebAssembly (@sctg/sentencepiece-js, the C++ library itself, run by emscripten).
+//
+// The package binds encode (ids, pieces), decode and PieceToId, but not IdToPiece nor the piece types;
+// those are read here from the .model file itself (a protobuf: ModelProto in sentencepiece_model.proto),
+// as sentencepiece reads them. Spans come from the pieces' byte lengths, as in the Python layer: the
+// normaliser is the identity and byte fallback spells every character (browser.py declares a twin only then).
+
+import {SentencePieceProcessor} from "@sctg/sentencepiece-js";
+import {HEX_BYTE} from "./base.js";
+import {spansFromByteLengths} from "./spans.js";
+
+const SPACE_MARK = "\u2581";  // "▁": how SentencePiece writes a space inside a piece
+// SentencePiece.Type in sentencepiece_model.proto; a piece without one is NORMAL
+const NORMAL = 1, UNKNOWN = 2, CONTROL = 3, BYTE = 6;
+
+const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});  // a piece may be "\ufeff" itself
+
+/** A protobuf message reader over bytes: just what reading a ModelProto needs. */
+class ProtoReader {
+  constructor(bytes) {
+    this.bytes = bytes;
+    this.at = 0;
+  }
+
+  varint() {
+    let value = 0, scale = 1, byte;
+    do {
+      byte = this.bytes[this.at++];
+      value += (byte & 0x7f) * scale;
+      scale *= 128;
+    } while (byte & 0x80);
+    return value;
+  }
+
+  /** Calls visit(field, value, start, end) for each field of the message in bytes[start:end), in order: a
+   *  varint field's value is its number; a length-delimited one (a string, a sub-message, which visit may
+   *  read in turn) is bytes[start:end). Fixed-width fields (a piece's score) are skipped. */
+  fields(start, end, visit) {
+    this.at = start;
+    while (this.at < end) {
+      const key = this.varint(), field = Math.floor(key / 8), wire = key % 8;
+      if (wire === 0) visit(field, this.varint(), 0, 0);
+      else if (wire === 2) {
+        const length = this.varint(), from = this.at;
+        visit(field, null, from, from + length);
+        this.at = from + length;
+      } else if (wire === 1 || wire === 5) this.at += wire === 1 ? 8 : 4;
+      else throw new Error(`not a SentencePiece model: protobuf wire type ${wire}`);
+    }
+  }
+}
+
+/** What the Python layer asks sentencepiece about each piece, read off the ModelProto: pieces[id], types[id]
+ *  and where the piece's UTF-8 lies in bytes (starts[id], ends[id]); and the trainer's names for <unk> and
+ *  <s> (its defaults where the model sets none). */
+function readModel(bytes) {
+  const pieces = [], types = [], starts = [], ends = [];
+  const names = {unk: "<unk>", bos: "<s>"};
+  const reader = new ProtoReader(bytes);
+  let type, pieceStart, pieceEnd;
+  const readPiece = (field, value, start, end) => {  // SentencePiece: {1: piece, 2: score, 3: type}
+    if (field === 1) [pieceStart, pieceEnd] = [start, end];
+    else if (field === 3) type = value;
+  };
+  const readTrainerSpec = (field, _, start, end) => {  // TrainerSpec: {45: unk_piece, 46: bos_piece}
+    if (field === 45) names.unk = utf8.decode(bytes.subarray(start, end));
+    else if (field === 46) names.bos = utf8.decode(bytes.subarray(start, end));
+  };
+  reader.fields(0, bytes.length, (field, _, start, end) => {
+    if (field === 1) {  // ModelProto.pieces
+      [type, pieceStart, pieceEnd] = [NORMAL, start, start];
+      reader.fields(start, end, readPiece);
+      pieces.push(utf8.decode(bytes.subarray(pieceStart, pieceEnd)));
+      types.push(type);
+      starts.push(pieceStart);
+      ends.push(pieceEnd);
+    } else if (field === 2) reader.fields(start, end, readTrainerSpec);  // ModelProto.trainer_spec
+  });
+  return {pieces, types, starts, ends, names};
+}
+
+/** The bytes an ordinary piece stands for, bytes[start:end) with each "▁" (E2 96 81) a space (20), as
+ *  [hex_bytes() of them, how many]. */
+function spelledBytes(bytes, start, end) {
+  const hex = [];
+  for (let at = start; at < end; at++) {
+    if (bytes[at] === 0xe2 && bytes[at + 1] === 0x96 && bytes[at + 2] === 0x81 && at + 2 < end) {
+      hex.push("20");
+      at += 2;
+    } else hex.push(HEX_BYTE[bytes[at]]);
+  }
+  return [hex.join(" "), hex.length];
+}
+
+class SentencePieceTokenizer {
+  library = "sentencepiece";
+  normalizes = false;
+
+  constructor(spec, sp, file, model) {
+    this.name = spec.name;
+    this.label = spec.label;
+    this._sp = sp;
+    const {pieces, types, names} = model;
+    this.pieces = pieces;
+    this.vocab_size = pieces.length;
+    // sentencepiece's unk_id() and bos_id(): the trainer's piece, if it is an unknown / a control piece, else -1
+    const idOf = (piece, type) => {
+      const id = this._pieceToId(piece);
+      return types[id] === type ? id : -1;
+    };
+    this.unk_id = idOf(names.unk, UNKNOWN);  // never produced: byte fallback spells any character in bytes
+    this._bos_id = idOf(names.bos, CONTROL);
+    // Whether the model puts a space before the text, read off the model: "a" -> "▁a" or "a".
+    this._dummyPrefix = sp.encodePieces("a")[0].startsWith(SPACE_MARK);
+    this.bytesHex = new Array(pieces.length);
+    this._byteLengths = new Int32Array(pieces.length);
+    for (let id = 0; id < pieces.length; id++) {
+      const [hex, length] =
+        types[id] === CONTROL || types[id] === UNKNOWN ? ["", 0]
+        : types[id] === BYTE ? [HEX_BYTE[parseInt(pieces[id].slice(3, 5), 16)], 1]  // "<0xE0>" stands for the byte E0
+        : spelledBytes(file, model.starts[id], model.ends[id]);
+      this.bytesHex[id] = hex;
+      this._byteLengths[id] = length;
+    }
+  }
+
+  _pieceToId(piece) {
+    const string = new this._sp.sentencepiece.StringView(piece);
+    const view = string.getView();
+    const id = this._sp.processor.PieceToId(view);
+    view.delete();
+    string.delete();
+    return id;
+  }
+
+  encode(text) {
+    return this._sp.encodeIds(text);
+  }
+
+  decode(ids) {
+    // The package's emscripten glue turns the C++ string into JavaScript with a TextDecoder made without
+    // ignoreBOM, which drops a U+FEFF that starts the text (or follows a NUL) where sentencepiece keeps
+    // it. For this one synchronous call its decoder keeps it.
+    const decodeUTF8 = TextDecoder.prototype.decode;
+    TextDecoder.prototype.decode = (bytes) => decodeUTF8.call(utf8, bytes);
+    try {
+      return this._sp.decodeIds(ids);
+    } finally {
+      TextDecoder.prototype.decode = decodeUTF8;
+    }
+  }
+
+  columns(text, special = false) {
+    let ids = this.encode(text);
+    // The normaliser is the identity, but SentencePiece reads a typed "▁" as a space (and Llama and
+    // Mistral add a dummy-prefix space before any non-empty text). So the tokens' bytes spell text with
+    // "▁" as " "; that swap keeps every character index the same.
+    const spelled = text.replaceAll(SPACE_MARK, " ");
+    let {starts, ends, partial} = spansFromByteLengths(
+      spelled, ids.map((id) => this._byteLengths[id]), text && this._dummyPrefix ? 1 : 0);
+    let isSpecial = ids.map(() => false);
+    if (special) {  // <s> or <bos> before the text, covering no character
+      ids = [this._bos_id, ...ids];
+      starts = [0, ...starts];
+      ends = [0, ...ends];
+      partial = [false, ...partial];
+      isSpecial = [true, ...isSpecial];
+    }
+    return {ids, starts, ends, partial, special: isSpecial};
+  }
+}
+
+/** registry.js's entry point: files.model is the .model file's bytes. */
+export async function load(spec, files) {
+  const sp = new SentencePieceProcessor();
+  // The package's own loader from bytes (its load() reads a path with Node's fs, which a page has not).
+  await sp._loadModel(files.model);
+  return new SentencePieceTokenizer(spec, sp, files.model, readModel(files.model));
+}

@@ -1,0 +1,87 @@
+// The browser twin of spans.py: text clean-up and exact character spans for byte-level tokenizers.
+//
+// Python counts a string in code points; JavaScript in UTF-16 units. Every index this layer gives
+// (start, end, chars) is a code point index, as the Python layer's are, so the two agree on "😀a".
+
+const encoder = new TextEncoder();
+
+/** [text with every lone surrogate replaced by U+FFFD, how many were replaced]: UTF-8 cannot hold one
+ *  (a clipboard or a JSON escape can), and the Python layer replaces them the same way. */
+export function replaceLoneSurrogates(text) {
+  const cleaned = text.toWellFormed();
+  if (cleaned === text) return [text, 0];
+  const count = (s) => s.split("\ufffd").length - 1;
+  return [cleaned, count(cleaned) - count(text)];
+}
+
+/** UTF-16 offset where each code point of text starts, plus text.length at the end: (n_chars + 1,). */
+export function codePointUnits(text) {
+  const units = [];
+  for (let u = 0; u < text.length; u++) {
+    units.push(u);
+    const c = text.charCodeAt(u);
+    if (c >= 0xd800 && c < 0xdc00 && u + 1 < text.length) {
+      const d = text.charCodeAt(u + 1);
+      if (d >= 0xdc00 && d < 0xe000) u++;  // a surrogate pair is one code point
+    }
+  }
+  units.push(text.length);
+  return Int32Array.from(units);
+}
+
+/** Byte offset in text's UTF-8 where each code point starts, plus the total at the end: (n_chars + 1,). */
+export function charByteStarts(text) {
+  const starts = [0];
+  let total = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0);
+    total += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    starts.push(total);
+  }
+  return Float64Array.from(starts);
+}
+
+export function utf8Bytes(text) {
+  return encoder.encode(text);
+}
+
+/** The first index i with sorted[i] > x (side "right") or >= x (side "left"), as numpy.searchsorted. */
+function searchSorted(sorted, x, right) {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (right ? sorted[mid] <= x : sorted[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+/** Character spans of tokens that, in order, cover text's UTF-8 bytes exactly (spans.py's function).
+ *  byteLengths[k] is how many bytes token k stands for; the first skipBytes bytes are not in text
+ *  (Llama's dummy-prefix space): a token lying wholly in them gets the empty span [0, 0).
+ *  Returns {starts, ends, partial}: token k covers code points [starts[k], ends[k]). */
+export function spansFromByteLengths(text, byteLengths, skipBytes = 0) {
+  const byteStarts = charByteStarts(text);
+  const n = byteStarts.length - 1;
+  const starts = [], ends = [], partial = [];
+  let end = 0;
+  for (const length of byteLengths) {
+    end += length;
+    const endB = Math.max(end - skipBytes, 0);
+    const startB = Math.max(end - skipBytes - length, 0);
+    const s = Math.min(searchSorted(byteStarts, startB, true) - 1, n);
+    const e = Math.max(searchSorted(byteStarts, endB, false), s);
+    starts.push(s);
+    ends.push(e);
+    partial.push(byteStarts[s] !== startB || byteStarts[e] !== endB);
+  }
+  return {starts, ends, partial};
+}
+
+/** Byte -> the character GPT-2's vocabulary writes it as (tiktoken_bpe.py's gpt2_byte_spelling): the printable
+ *  bytes as themselves ("!".."~", "¡".."¬", "®".."ÿ": Python's isprintable() over Latin-1, space left out), the
+ *  other 68 as chr(256 + n) in order, so " " is "Ġ". */
+export function gpt2ByteSpelling() {
+  const printable = (b) => (b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || (b >= 0xae && b <= 0xff);
+  let n = 0;
+  return Array.from({length: 256}, (_, b) => printable(b) ? String.fromCharCode(b) : String.fromCharCode(256 + n++));
+}

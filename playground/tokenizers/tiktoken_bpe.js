@@ -1,0 +1,125 @@
+// The browser twin of tiktoken_bpe.py and gpt2.py: byte-level BPE through tiktoken's own Rust core compiled
+// to WebAssembly (the npm package `tiktoken`), for GPT-2, cl100k_base, o200k_base and a registered rank file.
+//
+// The split pattern and special tokens are tiktoken's own, read by browser.py from the Python spec into
+// spec.options: a JavaScript regex port of the pattern is not the same (JS's \s is not Rust's: " \u0085",
+// "a\ufeffb" split differently). A token stands for bytes, so its span comes from its byte length (spans.js);
+// pieces are spelled as GPT-2's vocabulary spells them ("Ġworld"), a special token by its name.
+
+import {init, Tiktoken} from "tiktoken/lite/init";
+import wasmFile from "tiktoken/lite/tiktoken_bg.wasm";  // a URL relative to this module (esbuild's file loader)
+import {HEX_BYTE} from "./base.js";
+import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+
+
+let wasmReady = null;
+
+/** tiktoken's WebAssembly core, instantiated once for every encoding. */
+function initWasm() {
+  wasmReady ??= init(async (imports) => {
+    const response = await fetch(new URL(wasmFile, import.meta.url));
+    if (!response.ok) throw new Error(`could not fetch tiktoken's core ${wasmFile}: HTTP ${response.status}`);
+    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+  });
+  return wasmReady;
+}
+
+/** tiktoken's data_gym_to_mergeable_bpe_ranks on GPT-2's vocab.bpe: id -> the bytes it stands for. The 256
+ *  single bytes come first, printable ones first; then each merge "a b" in order, ranked by its line.
+ *  (tiktoken also checks the result against encoder.json; the Python layer does so at every load, and the
+ *  browser checks this vocab.bpe's sha256, so it is the file that check passed on.) */
+export function dataGymRanks(vocabBpe) {
+  const spelling = gpt2ByteSpelling();
+  const byteOf = new Map(spelling.map((ch, b) => [ch, b]));
+  const order = [...spelling.keys()].sort((a, b) => spelling[a].charCodeAt(0) - spelling[b].charCodeAt(0));
+  const decode = (word) => Array.from(word, (ch) => byteOf.get(ch));
+  const tokens = order.map((b) => Uint8Array.of(b));
+  const lines = new TextDecoder().decode(vocabBpe).split("\n").slice(1, -1);  // a "#version" line, a final newline
+  for (const line of lines) {
+    const [first, second] = line.split(" ");
+    tokens.push(Uint8Array.from([...decode(first), ...decode(second)]));
+  }
+  return tokens;
+}
+
+function base64Bytes(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** A .tiktoken rank file ("base64-token rank" per line, as tiktoken's reader splits it) as id -> bytes; ids no
+ *  line names (cl100k's gaps) stay undefined. */
+function rankFileTokens(text) {
+  const tokens = [];
+  for (const line of text.split("\n")) {
+    const [token, rank] = line.split(" ");
+    if (token) tokens[Number(rank)] = base64Bytes(token);
+  }
+  return tokens;
+}
+
+/** id -> bytes as a .tiktoken rank file, the form tiktoken's WebAssembly constructor reads. */
+function rankFileText(tokens) {
+  const lines = [];
+  tokens.forEach((bytes, rank) => lines.push(`${btoa(String.fromCharCode(...bytes))} ${rank}`));
+  return lines.join("\n");
+}
+
+/** bytes.decode("utf-8", "replace") as Python does it: one U+FFFD per maximal invalid subsequence (the
+ *  WHATWG decoder's rule too), and a leading byte order mark kept, not dropped. */
+const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});
+
+export async function load(spec, files) {
+  await initWasm();
+  const {pat_str: pattern, special_tokens: specialTokens} = spec.options;
+  let tokens, rankText;
+  if (files.vocab_bpe) {  // GPT-2's data-gym files, converted as tiktoken does
+    tokens = dataGymRanks(files.vocab_bpe);
+    rankText = rankFileText(tokens);
+  } else {
+    rankText = new TextDecoder().decode(files.ranks);
+    tokens = rankFileTokens(rankText);
+  }
+  const encoding = new Tiktoken(rankText, specialTokens, pattern);
+  // n_vocab as tiktoken counts it: the largest id, special or not, plus one.
+  const vocabSize = Math.max(tokens.length - 1, ...Object.values(specialTokens)) + 1;
+  const specialName = new Map(Object.entries(specialTokens).map(([name, id]) => [id, name]));
+  const spelling = gpt2ByteSpelling();
+  const byteLength = new Int32Array(vocabSize);
+  const pieces = new Array(vocabSize);
+  const bytesHex = new Array(vocabSize);
+  for (let id = 0; id < vocabSize; id++) {
+    // A special token and an id the encoding skips stand for no bytes (tiktoken_bpe.py's _token_bytes).
+    const bytes = specialName.has(id) ? [] : tokens[id] ?? [];
+    let piece = "", hex = "";
+    for (const b of bytes) {
+      piece += spelling[b];
+      hex += hex ? ` ${HEX_BYTE[b]}` : HEX_BYTE[b];
+    }
+    byteLength[id] = bytes.length;
+    pieces[id] = specialName.get(id) ?? piece;
+    bytesHex[id] = hex;
+  }
+  return {
+    name: spec.name,
+    label: spec.label,
+    library: "tiktoken",
+    vocab_size: vocabSize,
+    normalizes: false,
+    unk_id: null,  // byte-level: every byte has a token, so nothing is unknown
+    pieces,
+    bytesHex,
+    columns(text) {
+      // encode_ordinary: "<|endoftext|>" typed by a person is text, not the special token; and these
+      // encodings add no special tokens around a text, so `special` changes nothing here.
+      const ids = encoding.encode_ordinary(text);
+      const {starts, ends, partial} = spansFromByteLengths(text, Array.from(ids, (id) => byteLength[id]));
+      return {ids, starts, ends, partial, special: new Array(ids.length).fill(false)};
+    },
+    decode(ids) {
+      return utf8.decode(encoding.decode(Uint32Array.from(ids)));
+    },
+  };
+}

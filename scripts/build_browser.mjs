@@ -1,0 +1,51 @@
+// Builds the page's tokenizers (playground/tokenizers/*.js and the npm packages they use, pinned by
+// package-lock.json) into playground/page/static/twin/: one module for the registry, one chunk a family,
+// every file named by its content's hash so a browser may keep it for good. The built files are committed:
+// running the app needs no Node. `npm ci && npm run build` makes the same bytes again (a test checks).
+
+import {build} from "esbuild";
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {basename} from "node:path";
+
+const OUT = "playground/page/static/twin";
+
+// Node built-ins a package names for Node only: @sctg/sentencepiece-js imports fs for its load(path) (the page
+// passes the model's bytes instead): an empty module in the page.
+const nodeOnly = {
+  name: "node-only",
+  setup(build) {
+    build.onResolve({filter: /^fs$/}, () => ({path: "fs", namespace: "node-only"}));
+    build.onLoad({filter: /.*/, namespace: "node-only"}, () => ({contents: "export {};"}));
+  },
+};
+
+rmSync(OUT, {recursive: true, force: true});
+mkdirSync(OUT, {recursive: true});
+const result = await build({
+  entryPoints: ["playground/tokenizers/registry.js"],
+  bundle: true,
+  splitting: true,  // each family its own chunk, imported when first used
+  format: "esm",
+  target: "es2022",
+  minify: true,
+  legalComments: "none",  // the bundled packages' licenses are in assets/NOTICE
+  entryNames: "[name]-[hash]",
+  chunkNames: "[name]-[hash]",
+  assetNames: "[name]-[hash]",
+  loader: {".wasm": "file"},
+  // The Emscripten glue of @mlc-ai/web-tokenizers and @sctg/sentencepiece-js names Node's "module" and "url" on
+  // paths only Node takes; in the browser they are never reached, so they stay unresolved imports rather than failing the build.
+  external: ["module", "url"],
+  outdir: OUT,
+  plugins: [nodeOnly],
+  metafile: true,
+  logLevel: "warning",
+});
+// The page loads the registry by the name this build gave it; the npm packages bundled are listed (each one's
+// license must be in assets/NOTICE: tests/test_browser_build.py checks).
+const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint)[0];
+const packages = new Set(Object.keys(result.metafile.inputs)
+  .map((path) => path.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1]).filter(Boolean));
+const versions = [...packages].sort().map((name) =>
+  `${name}@${JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")).version}`);
+writeFileSync(`${OUT}/build.json`, JSON.stringify({registry: basename(entry), packages: versions}, null, 2) + "\n");

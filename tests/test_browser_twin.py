@@ -1,0 +1,162 @@
+"""The tokenizers in the browser (playground/tokenizers/*.js, built into static/twin/), in the page `python app.py`
+serves, in Chromium: window.playground.tokenize(text, name) equals the Python layer's
+compare(text, tokenizers=(name,))["tokenizers"][0] in every field, on hard cases, seeded random strings across
+scripts and a 100,000-character text; and it answers with the server unreachable once the files are loaded."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from browser import require_chromium, wait_for_ids
+from conftest import ROOT
+
+from playground import compare
+from playground.tokenizers.browser import twin_spec
+from playground.tokenizers.registry import TOKENIZER_NAMES
+
+# Strings each family has got wrong somewhere: JavaScript's \s is not Rust's (U+0085, U+FEFF), CJK beyond the
+# BMP, emoji sequences, combining marks, typed special tokens of every family, whitespace runs, control characters.
+HARD = ["", " ", "  ", "\n", "\n\n\n", "\t", "Hello world", "hello  world ", " leading", "trailing ", "\u0085",
+        " \u0085", "a\u0085b", "\ufeff", "a\ufeffb", "\ufeffHello", "\U00020f0d\u29fa", "\U00020000\U0002a6d6",
+        "😀", "👩‍👩‍👧‍👦", "👍🏽", "🇫🇷🇯🇵", "🏳️‍🌈", "#️⃣", "e\u0301", "\u0301", "a\u0323\u0302",
+        "नमस्ते दुनिया", "क्षत्रिय", "你好，世界", "こんにちは世界", "한국어", "مرحبا بالعالم", "שלום", "Ωmega ΣΑΣ",
+        "İstanbul ǅ ß ﬁ Ⅻ", "SolidGoldMagikarp", " davidjl", "<|endoftext|>", "a<|endoftext|>b", "<|fim_prefix|>",
+        "<|endofprompt|>", "[CLS] x [SEP]", "[MASK]", "[UNK]", "<s>hi</s>", "<unk>", "<pad>", "<|begin_of_text|>",
+        "<|eot_id|>", "<start_of_turn>user", "<bos>", "[INST] hi [/INST]", "▁x", "▁▁", "##ing", "Ġworld",
+        "\t\tdef f():\n\t\treturn 1", "1234567890", "3.14159", "\x00\x01\x1f\x7f", "\x1c\x1d\x1e", "\r\n \r\n",
+        "\u00a0\u2003\u3000", "\u200b\u200d", "\u2028\u2029", " " * 40, "\n" * 17 + " " * 9, "\ud800x", "x\udfff"]
+# Atoms the random strings are made of, by kind: a string is a few atoms of a few kinds glued together.
+ATOMS = [
+    list("abcdefXYZ") + ["the", " the", "Hello", " world", "don't", "I'm", "'s"],
+    [" ", "  ", "\t", "\n", "\r\n", "\r", "\u00a0", "\u2003", "\u3000", "\u0085", "\ufeff", "\u200b", "\u2028",
+     " " * 7, "\n\n", " \n "],
+    ["e\u0301", "\u0301", "\u0308", "a\u0323\u0302", "n\u0303", "\u0915\u094d\u0937", "\u0e01\u0e34", "ß", "İ",
+     "ǅ", "ﬁ", "Ⅻ", "Σ"],
+    ["😀", "👍🏽", "👩‍💻", "👩‍👩‍👧‍👦", "🇫🇷", "🏳️‍🌈", "❤️", "#️⃣", "\U0001f9d1\u200d\U0001f91d\u200d\U0001f9d1"],
+    ["你", "好", "世界", "中文", "\U00020f0d", "\U0002a6d6", "\U00020000", "\U0001d54f", "\u29fa", "こ", "カ", "한",
+     "국"],
+    ["न", "म", "स्", "ते", "हिं", "दी", "مر", "حبا", "ש", "ל", "Ж", "ы", "Ω", "த", "மி", "မ"],
+    ["0", "1", "42", "123456", ".", ",", ";", "!", "?", "'", '"', "-", "(", ")", "[", "]", "<", ">", "|", "#", "/"],
+    ["\x00", "\x07", "\x08", "\x1b", "\x1c", "\x1f", "\x7f"],
+    ["<|endoftext|>", "<|fim_prefix|>", "<|endofprompt|>", "[CLS]", "[SEP]", "[MASK]", "[PAD]", "[UNK]", "<s>",
+     "</s>", "<unk>", "<pad>", "<mask>", "<|begin_of_text|>", "<|eot_id|>", "<|start_header_id|>",
+     "<start_of_turn>", "<end_of_turn>", "[INST]", "[/INST]", "<bos>", "<eos>", "▁", "##", "Ġ"],
+]
+N_RANDOM = 3000
+SPECIAL_TOO = 400  # the first strings of the corpus also with special=True
+BATCH = 500  # strings per page.evaluate
+
+
+def random_texts(n: int = N_RANDOM, seed: int = 35) -> list[str]:
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(n):
+        kinds = rng.sample(ATOMS, rng.randint(1, 4))
+        texts.append("".join(rng.choice(rng.choice(kinds)) for _ in range(rng.randint(1, 16))))
+    return texts
+
+
+def long_text(chars: int = 100_000) -> str:
+    """The FLORES-200 sentences of all twelve languages and the hard cases, repeated and cut to `chars` characters."""
+    flores = sorted((ROOT / "assets" / "flores200-dev-200").glob("*.txt"))
+    unit = "\n".join([*(Path(f).read_text(encoding="utf-8") for f in flores), *HARD])
+    return (unit * (chars // len(unit) + 1))[:chars]
+
+
+CORPUS = HARD + random_texts()
+
+# Runs in the page: describe() of each text (JSON in and out: a lone surrogate survives the trip as an escape).
+TOKENIZE = """async ([texts, name, special]) => {
+    const out = [];
+    for (const text of JSON.parse(texts)) out.push(await window.playground.tokenize(text, name, {special}));
+    return JSON.stringify(out);
+}"""
+
+
+def require_twin(name: str) -> None:
+    if twin_spec(name) is None:
+        pytest.fail(f"{name!r} has no browser twin declared: its family in playground/tokenizers/ needs a `twin` "
+                    "and a module playground/tokenizers/<family>.js (the page's server tokenizes it until then)")
+
+
+def open_twins(page, app_url: str) -> None:
+    page.goto(app_url)
+    page.wait_for_function("typeof window.playground?.tokenize === 'function'", timeout=60_000)
+
+
+def in_browser(page, texts: list[str], name: str, special: bool = False) -> list[dict]:
+    results = []
+    for k in range(0, len(texts), BATCH):
+        batch = json.dumps(texts[k:k + BATCH])  # ASCII: lone surrogates as \\ud800 escapes
+        results += json.loads(page.evaluate(TOKENIZE, [batch, name, special]))
+    return results
+
+
+def differences(texts: list[str], got: list[dict], name: str, special: bool) -> list[str]:
+    """What differs from the Python layer, one line a text with the fields and their values, for the first few."""
+    found = []
+    for text, browser in zip(texts, got, strict=True):
+        python = compare(text, special, tokenizers=(name,))["tokenizers"][0]
+        fields = [k for k in python if python[k] != browser.get(k)]
+        if fields:
+            shown = "; ".join(f"{k}: python {str(python[k])[:160]} browser {str(browser.get(k))[:160]}"
+                              for k in fields[:3])
+            found.append(f"{text[:60]!r} ({len(text)} chars): {shown}")
+    return found
+
+
+@pytest.mark.parametrize("name", TOKENIZER_NAMES)
+def test_the_twin_equals_the_python_layer_on_every_field(page, app_url, name):
+    require_twin(name)
+    open_twins(page, app_url)
+    # The page's own work on its first text is done: the edit (on the server), and the lesson's batch, which
+    # batch.js asks for once the text has stayed the same for a moment.
+    wait_for_ids(page, "Hello world")
+    page.wait_for_function("playgroundBatch.drawn !== '' && document.querySelector('#batch').textContent.trim()")
+    asked = []
+    page.on("request", lambda request: asked.append((request.method, urlsplit(request.url).path)))
+    for special, texts in ((False, CORPUS), (True, CORPUS[:SPECIAL_TOO])):
+        found = differences(texts, in_browser(page, texts, name, special), name, special)
+        assert not found, (f"{name}, special={special}: {len(found)} of {len(texts)} differ from compare():\n"
+                           + "\n".join(found[:5]))
+    # The server is never asked to tokenize (that would be a POST: the edit route, a queue event); the twin's
+    # code, WebAssembly and files are fetched once each. (Gradio's event stream may reconnect: a GET that sends
+    # nothing.)
+    twin_files = [path for method, path in asked if path.startswith("/playground/twin/")]
+    assert twin_files and len(twin_files) == len(set(twin_files)), asked
+    assert all(method == "GET" and path in (*twin_files, "/gradio_api/queue/data") for method, path in asked), asked
+
+
+@pytest.mark.parametrize("name", TOKENIZER_NAMES)
+def test_the_twin_equals_the_python_layer_on_a_long_text(page, app_url, name):
+    require_twin(name)
+    open_twins(page, app_url)
+    text = long_text()
+    assert len(text) == 100_000
+    found = differences([text], in_browser(page, [text], name), name, False)
+    assert not found, found[0][:2000]
+
+
+@pytest.mark.parametrize("name", TOKENIZER_NAMES)
+def test_the_twin_answers_with_the_server_unreachable(browser, app_url, name):
+    """Once its files are loaded (the first tokenize), the page tokenizes with the network cut off."""
+    require_chromium()
+    require_twin(name)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_twins(page, app_url)
+        in_browser(page, [""], name)  # loads the family's code, its WebAssembly and its files
+        # Playwright's offline is CDP's Network.emulateNetworkConditions, sent on every session of the context (a
+        # session of our own was undone now and then, 1 run in 4, when Playwright set up another one).
+        context.set_offline(True)
+        assert page.evaluate("fetch(location.href).then(() => 'reached', () => 'unreachable')") == "unreachable"
+        texts = ["Hello world", "SolidGoldMagikarp 👩‍👩‍👧‍👦 你好 नमस्ते", long_text(5_000)]
+        found = differences(texts, in_browser(page, texts, name), name, False)
+        assert not found, "\n".join(found)
+    finally:
+        context.close()

@@ -1,0 +1,76 @@
+"""Which SentencePiece models run in the browser (sentencepiece_bpe.js): the three bundled ones, and a
+registered .model exactly where the Python layer spans from the pieces' bytes (identity normaliser keeping
+every space, byte fallback), since the WebAssembly package gives no offsets. Any other is tokenized by the
+server."""
+
+from __future__ import annotations
+
+import hashlib
+
+from conftest import ROOT
+from test_your_tokenizer import TRAINING, bpe_model_with_pieces, fresh_registry, train_unigram  # noqa: F401
+
+from playground import compare, register_tokenizer
+from playground.tokenizers.browser import served_file, twin_spec
+
+
+def model_twin(path) -> dict:
+    """What the page loads a .model from: its family's module and the file under its sha256, computed here."""
+    sha = hashlib.sha256(path.read_bytes()).hexdigest()
+    return {"family": "sentencepiece_bpe", "options": {},
+            "files": {"model": {"url": f"playground/twin/files/{sha}/{path.name}", "sha256": sha}}}
+
+
+def family_part(spec: dict | None) -> dict | None:
+    return spec and {key: spec[key] for key in ("family", "options", "files")}
+
+
+def test_the_bundled_models_run_in_the_browser_from_their_own_files():
+    for name, folder in (("llama", "llama-2"), ("mistral", "mistral"), ("gemma", "gemma")):
+        path = ROOT / "assets" / folder / "tokenizer.model"
+        assert family_part(twin_spec(name)) == model_twin(path), name
+        assert served_file(model_twin(path)["files"]["model"]["sha256"]) == path
+
+
+def train_identity(prefix, **options):
+    """A SentencePiece model trained here with the identity normaliser and byte fallback."""
+    import sentencepiece
+
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(TRAINING), model_prefix=str(prefix), vocab_size=600,
+                                             byte_fallback=True, normalization_rule_name="identity", minloglevel=2,
+                                             **options)
+    return prefix.with_suffix(".model")
+
+
+def test_a_registered_model_runs_in_the_browser_only_where_its_spans_come_from_bytes(tmp_path):
+    mistral = ROOT / "assets" / "mistral" / "tokenizer.model"
+    register_tokenizer("mistral-again", mistral)
+    assert family_part(twin_spec("mistral-again")) == model_twin(mistral)
+    # trained here with the identity normaliser keeping every space and byte fallback, BPE and Unigram
+    for kind in ("bpe", "unigram"):
+        path = train_identity(tmp_path / f"identity-{kind}", model_type=kind, remove_extra_whitespaces=False)
+        register_tokenizer(f"identity-{kind}", path)
+        assert family_part(twin_spec(f"identity-{kind}")) == model_twin(path), kind
+    # sentencepiece's defaults (NFKC), with byte fallback or without (a Unigram model, unseen characters
+    # <unk>): the Python layer spans from sentencepiece's offsets, which the browser's package has not
+    bpe_model_with_pieces(tmp_path / "nfkc-bpe.model")
+    register_tokenizer("nfkc-bpe", tmp_path / "nfkc-bpe.model")
+    register_tokenizer("nfkc-unigram", train_unigram(tmp_path))
+    assert twin_spec("nfkc-bpe") is None and twin_spec("nfkc-unigram") is None
+
+
+def test_a_model_that_squeezes_spaces_spans_from_sentencepiece_offsets_on_the_server(tmp_path):
+    """The identity normaliser still squeezes a run of spaces to one unless told not to (sentencepiece's default
+    remove_extra_whitespaces): the pieces' bytes no longer spell the text, so the spans are sentencepiece's
+    own offsets, and the browser, which has none, leaves it to the server."""
+    import sentencepiece
+
+    path = train_identity(tmp_path / "squeezing")
+    register_tokenizer("squeezing", path)
+    official = sentencepiece.SentencePieceProcessor(model_file=str(path))
+    for text in ("a  b", "  x", "x  y  ", "hello   world"):
+        tokens = compare(text, tokenizers=["squeezing"])["tokenizers"][0]["tokens"]
+        mapping = official.encode_as_offset_mapping(text)
+        assert [t["id"] for t in tokens] == mapping["ids"], text
+        assert [(t["start"], t["end"]) for t in tokens] == [tuple(o) for o in mapping["offsets"]], text
+    assert twin_spec("squeezing") is None

@@ -1,0 +1,102 @@
+"""The tiktoken family's browser twin (playground/tokenizers/tiktoken_bpe.js) under Node, against tiktoken in
+Python: GPT-2's ranks converted from vocab.bpe, every id's piece and bytes, and decode with U+FFFD where ids cut a
+character. (tests/test_browser_twin.py runs the twins in Chromium, field for field, on a corpus.)"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+
+import pytest
+from browser import require_node
+from conftest import ROOT
+
+from scripts.twin_node_check import HARD, node_describe, random_texts
+
+from playground import compare
+from playground.tokenizers import registry
+from playground.tokenizers.assets import verified_path
+from playground.tokenizers.browser import _file, twin_declaration, twin_spec
+from playground.tokenizers.from_file import register_tokenizer
+from playground.tokenizers.gpt2 import gpt2_encoding
+from playground.tokenizers.registry import get_tokenizer
+
+# stdin: {"name", "spec", "paths", "decode": [[ids], ...]}; stdout: the twin's tables and decodes.
+TABLES = """
+import {readFileSync} from "node:fs";
+import {register} from "node:module";
+register("./scripts/twin_node_hooks.mjs", "file://" + process.cwd() + "/");
+const job = JSON.parse(readFileSync(0, "utf8"));
+const family = await import("./playground/tokenizers/tiktoken_bpe.js");
+const files = Object.fromEntries(Object.entries(job.paths).map(([key, path]) => [key, new Uint8Array(readFileSync(path))]));
+const tokenizer = await family.load({name: job.name, ...job.spec}, files);
+const ranks = files.vocab_bpe ? family.dataGymRanks(files.vocab_bpe).map((b) => Buffer.from(b).toString("hex")) : null;
+process.stdout.write(JSON.stringify({vocab_size: tokenizer.vocab_size, pieces: tokenizer.pieces,
+  bytes_hex: tokenizer.bytesHex, ranks, decoded: job.decode.map((ids) => tokenizer.decode(ids))}));
+"""
+
+
+def run_twin(name: str, decode: list[list[int]]) -> dict:
+    require_node()
+    paths = {key: str(_file(source)[1]) for key, source in twin_declaration(name)["files"].items()}
+    job = {"name": name, "spec": twin_spec(name), "paths": paths, "decode": decode}
+    out = subprocess.run(["node", "--input-type=module", "-e", TABLES], input=json.dumps(job), cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def cut_characters(name: str, n: int = 300) -> list[list[int]]:
+    """Id lists that end or begin inside a character's bytes (one token of an emoji, a CJK ideograph beyond the
+    BMP, Devanagari), a byte-order mark first, and random ids (no special ones, no ids the encoding skips)."""
+    enc = get_tokenizer(name)._enc
+    rng = random.Random(name)
+    whole = [enc.encode_ordinary(t) for t in ("😀", "👩‍👩‍👧‍👦", "\U00020f0d\u29fa", "नमस्ते", "\ufeffa", "é")]
+    cut = [ids[:k] for ids in whole for k in range(len(ids) + 1)] + [ids[k:] for ids in whole for k in range(len(ids))]
+    specials = set(enc._special_tokens.values())
+    ordinary = [i for i in range(enc.n_vocab) if i not in specials and _decodes(enc, i)]
+    return cut + [rng.sample(ordinary, rng.randint(1, 4)) for _ in range(n)]
+
+
+def _decodes(enc, token_id: int) -> bool:
+    try:
+        enc.decode_single_token_bytes(token_id)
+    except KeyError:  # an id cl100k skips
+        return False
+    return True
+
+
+def test_gpt2_ranks_are_tiktokens_conversion_of_vocab_bpe():
+    twin = run_twin("gpt2", [])
+    ranks = gpt2_encoding()._mergeable_ranks  # data_gym_to_mergeable_bpe_ranks, checked against encoder.json
+    assert len(twin["ranks"]) == len(ranks) == 50256
+    assert twin["ranks"] == [token.hex() for token, _ in sorted(ranks.items(), key=lambda item: item[1])]
+    assert verified_path("gpt2/vocab.bpe")  # the very file the browser fetches, by its sha256
+
+
+@pytest.mark.parametrize("name", ["gpt2", "gpt4", "gpt4o"])
+def test_every_piece_and_bytes_and_decode_equal_pythons(name):
+    decode = cut_characters(name)
+    twin = run_twin(name, decode)
+    tokenizer = get_tokenizer(name)
+    assert twin["vocab_size"] == tokenizer._enc.n_vocab
+    assert twin["pieces"] == tokenizer._pieces  # "Ġworld", a special token by its name, "" for a skipped id
+    assert twin["bytes_hex"] == tokenizer._bytes_hex
+    # bytes.decode("utf-8", "replace"): one U+FFFD per maximal invalid subsequence, a leading BOM kept
+    assert twin["decoded"] == [tokenizer._enc.decode(ids) for ids in decode]
+    assert any("\ufffd" in text for text in twin["decoded"]) and "\ufeffa" in twin["decoded"]
+
+
+def test_a_registered_rank_file_runs_in_the_twin_as_in_python(monkeypatch, tmp_path):
+    """register_tokenizer's rank file, split as cl100k, no special tokens: describe() equal to compare()'s."""
+    require_node()
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
+    lines = verified_path("cl100k/cl100k_base.tiktoken").read_bytes().splitlines(keepends=True)
+    (tmp_path / "mine.tiktoken").write_bytes(b"".join(lines[:20_000]))  # the first 20,000 ranks
+    register_tokenizer("mine", f"{tmp_path / 'mine.tiktoken'}:cl100k")
+    texts = HARD + random_texts(300)
+    got = node_describe("mine", texts)
+    assert got[HARD.index("Hello world")]["vocab_size"] == 20_000
+    assert got == [compare(text, tokenizers=("mine",))["tokenizers"][0] for text in texts]
