@@ -35,18 +35,20 @@ def choose_mistral_third(page) -> None:
     page.get_by_role("option", name="Mistral 7B SentencePiece").click()
 
 
-def test_a_reload_puts_back_the_typed_text_and_the_tokenizers(page, app_url):
+def test_a_reload_puts_back_the_typed_text_the_tokenizers_the_marks_and_the_size(page, app_url):
     page.goto(app_url)
     wait_for_ids(page, "Hello world")
     text = "Kept across a reload: naïve café 😀"
     type_text(page, text)
     choose_mistral_third(page)
     page.locator("#mark-ws input").uncheck()
+    page.locator("#size-up").click()  # 100% -> 115%
     wait_for_ids(page, text, names=THIRD_IS_MISTRAL)
     page.reload()
     wait_for_ids(page, text, names=THIRD_IS_MISTRAL)
     assert textbox(page).input_value() == text
     assert not page.locator("#mark-ws input").is_checked()
+    assert page.get_attribute("body", "data-size") == "115"
     shown = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.map(e => e.textContent).join('')")
     assert shown.startswith("Kept across a reload: naïve café") and "·" not in shown  # no whitespace marks
 

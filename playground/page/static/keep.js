@@ -45,6 +45,7 @@ function playgroundRestore(values) {
   playgroundKept = null;
   if (!kept) return values;
   playgroundLecture.example = kept.values[4];  // the clicker's next example follows on from it
+  playgroundKeptValues = kept.values;  // kept again with a size changed before any value is
   playgroundSetSize(kept.size);
   return kept.values;
 }
