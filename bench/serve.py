@@ -38,12 +38,14 @@ def wait_for_http(url: str, timeout: float, process: subprocess.Popen | None = N
 
 
 @contextmanager
-def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNULL, args: tuple[str, ...] = ()):
-    """`python <script> <args>` (relative to the repo root) on a free port of 127.0.0.1.
+def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNULL, args: tuple[str, ...] = (),
+            port: int | None = None):
+    """`python <script> <args>` (relative to the repo root) on a free port of 127.0.0.1, or on `port` (a
+    server restarted where its pages look for it).
 
     Yields (url, process, seconds until the page answered HTTP 200); stops it afterwards.
     """
-    port = free_port()
+    port = port or free_port()
     env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port), **(extra_env or {})}
     t0 = time.perf_counter()
     process = subprocess.Popen([sys.executable, script, *args], cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)

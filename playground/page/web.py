@@ -39,7 +39,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 # uses what an earlier one defines: batch.js lights tokens with card.js's playgroundLight, chat.js wraps
 # share.js's playgroundShareLink). Inlined in the page's head, as Gradio runs them before its app starts.
 PAGE_SCRIPTS = ("share.js", "edit.js", "paint.js", "edit_worker.js", "card.js", "stepper.js", "lecture.js", "fit.js",
-                "batch.js", "chat.js")
+                "batch.js", "chat.js", "keep.js")
 
 
 # --- what a link opens the page with --------------------------------------------------------
@@ -241,9 +241,13 @@ def build_demo() -> gr.Blocks:
         batch_note = gr.HTML(elem_id="batch-note", js_on_load=None)  # the lesson's button says what it replaced
         batch_view = gr.HTML(elem_id="batch", js_on_load=None)
 
+        setup = [text, *choosers, example_key, guess, present, mark_ws, view]  # what a share link holds
         demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers, mark_ws, view, link_message],
                   api_visibility="private",
-                  show_progress="hidden")
+                  show_progress="hidden",
+                  ).then(None, inputs=setup, outputs=setup, js="(...values) => playgroundRestore(values)")
+        # Kept in the tab at every change (keep.js): a reload, Gradio's own on reconnecting too, puts it back.
+        gr.on([i.change for i in setup], None, inputs=setup, js="(...values) => playgroundKeep(values)")
         # Drawn when opened (a chart is a matplotlib Figure): a page load costs the server no plot.
         gr.on([slide_section.expand, all_eight.change, *(c.change for c in choosers)], handlers.examples_slide,
               inputs=[*choosers, all_eight], outputs=slide, api_visibility="private", show_progress="hidden",
@@ -294,7 +298,7 @@ def build_demo() -> gr.Blocks:
         replay_all.click(None, inputs=text, js="(text) => playgroundReplayAll(text)")
         guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")
         present.change(None, inputs=present, js="(on) => playgroundMode('present', on)")
-        share.click(None, inputs=[text, *choosers, example_key, guess, present, mark_ws, view], outputs=share_link,
+        share.click(None, inputs=setup, outputs=share_link,
                     js="(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup)",
                     ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
                            show_progress="hidden", preprocess=False)

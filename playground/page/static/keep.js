@@ -1,0 +1,68 @@
+// The page's whole setup, kept in this tab: the text, the three tokenizers, the example, Guess first, presenter
+// view, the whitespace marks, the view and the size (what the share link holds), saved in the browser's
+// sessionStorage at every change and put back when the tab reloads the same address. So a reload, or Gradio's
+// own when it reconnects to a server that went away, loses nothing typed. Nothing is sent to the server.
+// sessionStorage, not localStorage: it is the tab's own, so two tabs on the page never overwrite each other's
+// text and a fresh visit to a share link opens that link; it goes when the tab closes, so a shared classroom
+// computer keeps no one's text for the next student.
+const PLAYGROUND_KEEP_KEY = "playground-setup";
+
+// What this tab kept, read before the page's first events can overwrite it, and only for a reload of the very
+// address it was kept at (a link opened, even in this tab, opens its own setup). Null once put back.
+let playgroundKept = (() => {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(PLAYGROUND_KEEP_KEY));
+    const reload = performance.getEntriesByType("navigation").some((n) => n.type === "reload");
+    return reload && kept && kept.address === window.location.href ? kept : null;
+  } catch (err) {  // storage refused (a browser setting) or damaged: the page opens as its link says
+    return null;
+  }
+})();
+let playgroundKeptValues = null;
+
+// Gradio calls this with the share button's inputs, [text, tokenizer 1, 2, 3, example, guess, present, marks,
+// view], whenever one changes; the size is read from the page. Until what was kept is put back, nothing is
+// saved: the page's first values (the link's) would overwrite it.
+function playgroundKeep(values) {
+  if (playgroundKept) return [];
+  playgroundKeptValues = values;
+  const note = document.getElementById("keep-note");
+  try {
+    sessionStorage.setItem(PLAYGROUND_KEEP_KEY, JSON.stringify(
+      {address: window.location.href, values, size: playgroundLecture.size}));
+    if (note) note.remove();
+  } catch (err) {  // over the quota (about 5 MB): say so, and keep no older text that a reload would bring back
+    sessionStorage.removeItem(PLAYGROUND_KEEP_KEY);
+    playgroundKeepNote(`This text (${values[0].length.toLocaleString("en")} characters) is too long for the ` +
+                       "browser to keep in this tab: a reload of the page would not bring it back.");
+  }
+  return [];
+}
+
+// Put back what was kept (after the page's load has set the link's setup); else the values stay as they are.
+function playgroundRestore(values) {
+  const kept = playgroundKept;
+  playgroundKept = null;
+  if (!kept) return values;
+  playgroundLecture.example = kept.values[4];  // the clicker's next example follows on from it
+  playgroundKeptValues = kept.values;  // kept again with a size changed before any value is
+  playgroundSetSize(kept.size);
+  return kept.values;
+}
+
+function playgroundKeepNote(message) {
+  let note = document.getElementById("keep-note");
+  if (!note) {
+    note = document.createElement("p");
+    note.id = "keep-note";
+    note.className = "limit";
+    note.setAttribute("role", "status");
+    document.getElementById("input-text").after(note);
+  }
+  note.textContent = message;
+}
+
+// A- / A+ change no Gradio value: the size is kept when fit.js sets it on the body.
+new MutationObserver(() => {
+  if (playgroundKeptValues) playgroundKeep(playgroundKeptValues);
+}).observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ["data-size"]});

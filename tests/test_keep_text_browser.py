@@ -1,0 +1,116 @@
+"""The page's setup, kept in the tab (keep.js): a reload, or Gradio's own reload when its server comes back,
+puts back the typed text and the chosen tokenizers; a link opened afresh opens its own setup."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from browser import app_url, browser, textbox, type_text, wait_for_ids  # noqa: F401
+from serve import free_port, running
+
+# What Gradio logs when a reload cuts its live connection: its own, not the page's.
+RELOAD_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error Connection errored out.")
+
+
+@pytest.fixture
+def page(browser, app_url):
+    """A fresh tab at the app that may be reloaded; fails the test on any other console error or exception."""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    errors: list[str] = []
+    tab = context.new_page()
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith(RELOAD_CUTS)
+           else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    yield tab
+    found = list(errors)
+    context.close()
+    assert not found, f"console errors: {found}"
+
+THIRD_IS_MISTRAL = ("gpt2", "bert", "mistral")  # #tokenizer-2 is the third panel (slots count from 0)
+
+
+def choose_mistral_third(page) -> None:
+    page.locator("#tokenizer-2 input").click()
+    page.get_by_role("option", name="Mistral 7B SentencePiece").click()
+
+
+def test_a_reload_puts_back_the_typed_text_the_tokenizers_the_marks_and_the_size(page, app_url):
+    page.goto(app_url)
+    wait_for_ids(page, "Hello world")
+    text = "Kept across a reload: naïve café 😀"
+    type_text(page, text)
+    choose_mistral_third(page)
+    page.locator("#mark-ws input").uncheck()
+    page.locator("#size-up").click()  # 100% -> 115%
+    wait_for_ids(page, text, names=THIRD_IS_MISTRAL)
+    page.reload()
+    wait_for_ids(page, text, names=THIRD_IS_MISTRAL)
+    assert textbox(page).input_value() == text
+    assert not page.locator("#mark-ws input").is_checked()
+    assert page.get_attribute("body", "data-size") == "115"
+    shown = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.map(e => e.textContent).join('')")
+    assert shown.startswith("Kept across a reload: naïve café") and "·" not in shown  # no whitespace marks
+
+
+def test_a_link_opened_afresh_opens_its_own_setup_and_a_reload_keeps_its_edits(page, app_url):
+    page.goto(app_url + "?text=" + quote("Opened from a link"))
+    wait_for_ids(page, "Opened from a link")
+    box = textbox(page)
+    box.click()
+    box.press("End")
+    box.press_sequentially(", then edited", delay=5)
+    edited = "Opened from a link, then edited"
+    wait_for_ids(page, edited)
+    page.reload()  # the same address: the edits are back, not the link's text
+    wait_for_ids(page, edited)
+    assert box.input_value() == edited
+    page.goto(app_url + "?tokenizers=gpt2,bert,mistral&text=" + quote("Another link"))  # a fresh visit, same tab
+    wait_for_ids(page, "Another link", names=THIRD_IS_MISTRAL)
+    assert box.input_value() == "Another link"
+    other = page.context.browser.new_context().new_page()  # and in a tab of its own
+    try:
+        other.goto(app_url + "?text=" + quote("Opened from a link"))
+        wait_for_ids(other, "Opened from a link")
+        assert textbox(other).input_value() == "Opened from a link"
+    finally:
+        other.context.close()
+
+
+def test_a_browser_that_refuses_to_keep_the_text_says_so(page, app_url):
+    """Past the storage quota (about 5 MB), the page says that a reload would not bring the text back."""
+    page.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }")
+    page.goto(app_url)
+    wait_for_ids(page, "Hello world")
+    type_text(page, "Too long")
+    wait_for_ids(page, "Too long")
+    page.wait_for_selector("#keep-note")
+    assert page.inner_text("#keep-note") == ("This text (8 characters) is too long for the browser to keep in this "
+                                             "tab: a reload of the page would not bring it back.")
+
+
+def test_keys_typed_while_the_server_restarts_are_kept_when_gradio_reloads_the_page(browser):  # noqa: F811
+    """The server's process stopped mid-typing and started again on the same port: Gradio reloads the page by
+    itself on reconnecting, and the text box and panels then hold every key, those typed while it was down too.
+    (Console errors are expected here: the page cannot reach its server for a while.)"""
+    port = free_port()
+    before, during = "Typed before the server went, ", "and these while it was down."
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    try:
+        tab = context.new_page()
+        with running("app.py", port=port) as (url, _, _):
+            tab.goto(url)
+            wait_for_ids(tab, "Hello world")
+            type_text(tab, before)
+            choose_mistral_third(tab)
+            wait_for_ids(tab, before, names=THIRD_IS_MISTRAL)
+        box = textbox(tab)
+        box.press("End")
+        box.press_sequentially(during, delay=5)  # the server is gone
+        with running("app.py", port=port):
+            tab.wait_for_function("() => performance.getEntriesByType('navigation')[0].type === 'reload'",
+                                  timeout=60_000)  # Gradio's own reload, not the test's
+            wait_for_ids(tab, before + during, names=THIRD_IS_MISTRAL)
+            assert textbox(tab).input_value() == before + during
+    finally:
+        context.close()
