@@ -72,6 +72,26 @@ def test_the_added_panels_show_exactly_their_libraries_ids(tab, added_url, unigr
     tab.keyboard.press("Escape")
 
 
+def test_an_added_tokenizer_runs_in_the_browser_where_an_exact_twin_exists_and_says_so_where_not(tab, added_url):
+    """Llama 3's tokenizer.json added again (byte-level BPE, no normaliser) runs in the page, with the tokenizers
+    library's ids; the Unigram model with sentencepiece's NFKC has no exact twin: its panel says the server
+    tokenizes it, and the page does not pretend otherwise."""
+    from tokenizers import Tokenizer
+
+    text = "Hello\u0085 world \ufeff नमस्ते"
+    l3 = Tokenizer.from_file(str(LLAMA3_JSON))
+    l3.encode_special_tokens = True
+    tab.goto(added_url + "?tokenizers=uni,l3,gpt2&text=hi")
+    tab.wait_for_function("() => window.playground && window.playground.tokenize && document.querySelector('[data-tokenizer=uni] .tok')")
+    assert tab.evaluate("() => [window.playground.hasTwin('uni'), window.playground.hasTwin('l3')]") == [False, True]
+    got = tab.evaluate("text => window.playground.tokenize(text, 'l3')", text)
+    assert got["ids"] == l3.encode(text, add_special_tokens=False).ids and got["decoded"] == text
+    assert tab.evaluate("() => window.playground.tokenize('x', 'uni').then(() => 'answered', e => e.message)") \
+        == 'no browser twin for tokenizer "uni": the server tokenizes it'
+    heads = {name: tab.inner_text(f"[data-tokenizer={name}] .panel-head") for name in ("uni", "l3")}
+    assert "tokenized by the server" in heads["uni"] and "tokenized by the server" not in heads["l3"]
+
+
 def test_the_unigram_replay_says_what_it_is(tab, added_url, unigram_model):
     text = "The quick brown fox"
     tab.goto(added_url + "?tokenizers=uni,l3,gpt2&text=" + quote(text))

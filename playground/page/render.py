@@ -8,8 +8,8 @@ and attributes data-id, data-start, data-end, its colour as its background.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 from typing import NamedTuple
@@ -19,6 +19,7 @@ from playground.lesson.lecture import INDENTATION, indentation_token_count
 from playground.lesson.loss import text_loss
 from playground.page.colors import token_colors
 from playground.tokenizers.base import Token
+from playground.tokenizers.browser import twin_declaration
 from playground.tokenizers.undertrained import PAPER, Undertrained, indicator_name, report_model
 
 MAX_DRAWN_TOKENS = 1000  # per panel: a browser tab stays responsive, a slide stays readable
@@ -251,6 +252,15 @@ class PanelParts(NamedTuple):
         return self.before + "".join(self.tokens) + self.after
 
 
+def server_only(name: str) -> str:
+    """What a panel's head says of an added tokenizer with no exact twin in the browser (a Unigram model with
+    its normaliser, a tokenizer.json of another kind, an hf: id): the server tokenizes it; "" for the others."""
+    if twin_declaration(name) is not None:
+        return ""
+    return (' · <span class="server-only" title="No exact version of this kind of tokenizer runs in the browser, '
+            'so the server tokenizes it">tokenized by the server</span>')
+
+
 def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True,
                 shown: tuple[dict, str] | None = None) -> PanelParts:
     """One tokenizer's whole panel (title, counts, coloured tokens, notes) in its PanelParts; with `shown`, (the
@@ -269,7 +279,8 @@ def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitesp
     before = (
         f'<div class="panel-body" data-tokenizer="{result["name"]}">'
         f'<div class="panel-head"><h3>{escape(result["label"])}</h3>'
-        f'<span class="sub">{escape(result["library"])} · vocabulary {result["vocab_size"]:,}</span></div>'
+        f'<span class="sub">{escape(result["library"])} · vocabulary {result["vocab_size"]:,}{server_only(result["name"])}'
+        '</span></div>'
         f"{stats_html(result, text)}"
         f'<div class="toks{" ids" if show_ids else ""}"{direction} tabindex="0" '
         f'aria-label="{escape(result["label"])} tokens">'
