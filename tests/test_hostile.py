@@ -44,7 +44,7 @@ def test_panels_on_anything(text, flags):
         drawn = [int(a["data-id"]) for a in TokElements(panel).toks]
         assert drawn == tok["ids"][:MAX_DRAWN_TOKENS]
         assert tok["count"] == len(tok["ids"]) == len(tok["tokens"])
-        assert f"<b>{tok['count']:,}</b> tokens" in panel
+        assert f"<b>{tok['count']:,}</b> {'token' if tok['count'] == 1 else 'tokens'}<" in panel
         assert "<script" not in panel.lower()
         check_partition(result["text"], tok["tokens"])
 
