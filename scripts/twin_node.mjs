@@ -17,5 +17,5 @@ if (job.undertrained) {
   const model = JSON.parse(readFileSync(job.undertrained, "utf8")).models[job.name];
   marks = new Map(model.tokens.map((t) => [t.id, {verdict: t.verdict, indicator: t.indicator, max_prob: t.max_prob}]));
 }
-const out = job.texts.map((text) => describe(tokenizer, marks, replaceLoneSurrogates(text)[0], job.special ?? false));
+const out = job.texts.map((text) => describe(tokenizer, marks, replaceLoneSurrogates(text), job.special ?? false));
 process.stdout.write(JSON.stringify(out));

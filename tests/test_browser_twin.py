@@ -160,3 +160,17 @@ def test_the_twin_answers_with_the_server_unreachable(browser, app_url, name):
         assert not found, "\n".join(found)
     finally:
         context.close()
+
+
+def test_tokenizers_asked_for_at_once_each_load_whole(page, app_url):
+    """The eight asked for in one go on a fresh page, as a reload with every file cached does: each answers
+    exactly. BERT and Llama 3 share one WebAssembly package, which starts itself in every load that finds it not
+    started: under Node, two loads at once made two instances, and the first tokenizer threw on every encode
+    after (hf_wasm.js now loads one at a time)."""
+    require_chromium()
+    open_twins(page, app_url)
+    got = page.evaluate("""names => Promise.all(names.map((name) =>
+        window.playground.tokenize("Hello world 你好", name).then((r) => r.ids, (e) => String(e))))""",
+                        list(TOKENIZER_NAMES))
+    expected = [compare("Hello world 你好", tokenizers=(name,))["tokenizers"][0]["ids"] for name in TOKENIZER_NAMES]
+    assert dict(zip(TOKENIZER_NAMES, got)) == dict(zip(TOKENIZER_NAMES, expected))

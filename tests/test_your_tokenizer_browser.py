@@ -74,8 +74,8 @@ def test_the_added_panels_show_exactly_their_libraries_ids(tab, added_url, unigr
 
 def test_an_added_tokenizer_runs_in_the_browser_where_an_exact_twin_exists_and_says_so_where_not(tab, added_url):
     """Llama 3's tokenizer.json added again (byte-level BPE, no normaliser) runs in the page, with the tokenizers
-    library's ids; the Unigram model with sentencepiece's NFKC has no exact twin: its panel says the server
-    tokenizes it, and the page does not pretend otherwise."""
+    library's ids; the Unigram model with sentencepiece's NFKC has no exact twin: its panel says it runs on the
+    server only, and the page does not pretend otherwise."""
     from tokenizers import Tokenizer
 
     text = "Hello\u0085 world \ufeff नमस्ते"
@@ -89,7 +89,7 @@ def test_an_added_tokenizer_runs_in_the_browser_where_an_exact_twin_exists_and_s
     assert tab.evaluate("() => window.playground.tokenize('x', 'uni').then(() => 'answered', e => e.message)") \
         == 'no browser twin for tokenizer "uni": the server tokenizes it'
     heads = {name: tab.inner_text(f"[data-tokenizer={name}] .panel-head") for name in ("uni", "l3")}
-    assert "tokenized by the server" in heads["uni"] and "tokenized by the server" not in heads["l3"]
+    assert "server only" in heads["uni"] and "server only" not in heads["l3"]
 
 
 def test_the_unigram_replay_says_what_it_is(tab, added_url, unigram_model):

@@ -254,11 +254,11 @@ class PanelParts(NamedTuple):
 
 def server_only(name: str) -> str:
     """What a panel's head says of an added tokenizer with no exact twin in the browser (a Unigram model with
-    its normaliser, a tokenizer.json of another kind, an hf: id): the server tokenizes it; "" for the others."""
+    its normaliser, a tokenizer.json of another kind): it runs on the server only; "" for the others."""
     if twin_declaration(name) is not None:
         return ""
-    return (' · <span class="server-only" title="No exact version of this kind of tokenizer runs in the browser, '
-            'so the server tokenizes it">tokenized by the server</span>')
+    return (' · <span class="server-only" title="No exact version of this kind of tokenizer runs in the browser: '
+            'only the server tokenizes with it">server only</span>')
 
 
 def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True,

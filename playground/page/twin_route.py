@@ -53,7 +53,8 @@ async def built_file(request: Request) -> Response:
     name = request.path_params["name"]  # one path segment: the router's "str" matches no "/"
     path = BUILT_DIR / name
     media_type = BUILT_TYPES.get(path.suffix)
-    if media_type is None or not path.is_file():
+    # parent: a name is one segment of the folder, on any system (a Windows server reads "\\" as a separator too)
+    if media_type is None or path.parent != BUILT_DIR or not path.is_file():
         return _not_found()
     return await _send(request, path, media_type)
 

@@ -173,7 +173,7 @@ def _tokenizer_json(path: Path, option: str | None, refuse) -> tuple[Tokenizer, 
         raise refuse(f"the tokenizers library cannot load it as a tokenizer.json ({str(err).splitlines()[0]}); "
                      "check that it is a complete tokenizer.json") from None
     kind = "byte-level BPE" if tokenizer.model == "BPE" and tokenizer.byte_level else tokenizer.model
-    tokenizer.twin = tokenizer.file_twin(str(path))
+    tokenizer.twin = tokenizer.file_twin(str(path.resolve()))  # absolute: never taken for a bundled asset's name
     tokenizer.chat_config = _chat_config(path.parent / "tokenizer_config.json")
     return tokenizer, kind
 
@@ -213,7 +213,7 @@ def _sentencepiece(path: Path, option: str | None, refuse) -> tuple[Tokenizer, s
         raise refuse(f"it is not {FORMATS} (as a SentencePiece model: {str(err).splitlines()[0]})") from None
     if tokenizer.model not in ("BPE", "Unigram"):
         raise refuse(f"a SentencePiece {tokenizer.model} model; the playground shows BPE and Unigram ones")
-    tokenizer.twin = tokenizer.file_twin(str(path))
+    tokenizer.twin = tokenizer.file_twin(str(path.resolve()))  # absolute: never taken for a bundled asset's name
     return tokenizer, f"SentencePiece {tokenizer.model}"
 
 
@@ -232,7 +232,7 @@ def _vocab_txt(path: Path, option: str | None, refuse) -> tuple[Tokenizer, str]:
         tokenizer = WordPieceTokenizer(path, lowercase=not cased)
     except Exception as err:
         raise refuse(f"transformers cannot load it as a WordPiece vocab.txt ({str(err).splitlines()[0]})") from None
-    tokenizer.twin = {"family": "bert", "files": {"vocab": str(path)}, "options": {"lowercase": not cased}}
+    tokenizer.twin = {"family": "bert", "files": {"vocab": str(path.resolve())}, "options": {"lowercase": not cased}}
     return tokenizer, f"WordPiece ({'cased' if cased else 'uncased'})"
 
 
@@ -247,5 +247,5 @@ def _rank_file(path: Path, option: str | None, refuse) -> tuple[Tokenizer, str]:
     except Exception as err:  # base64 or int errors from tiktoken's reader
         raise refuse(f"tiktoken cannot read it as a rank file ({str(err).splitlines()[0]}); "
                      "each line should be a token's bytes in base64, a space and its rank") from None
-    tokenizer.twin = rank_file_twin(str(path), option)
+    tokenizer.twin = rank_file_twin(str(path.resolve()), option)
     return tokenizer, f"byte-level BPE ({option} split)"

@@ -50,6 +50,8 @@ export async function load(spec, files) {
   const byteOf = new Int16Array(0x144).fill(-1);  // UTF-16 unit -> the byte it spells, or -1 (all below U+0144)
   gpt2ByteSpelling().forEach((ch, b) => { byteOf[ch.charCodeAt(0)] = b; });
 
+  const prefix = json.model.continuing_subword_prefix;  // read here: the closures below keep nothing of json
+
   /** What a vocabulary entry stands for: GPT-2-spelled bytes ("Ġ" -> 0x20), a <0x..> byte, or text. */
   function pieceBytes(piece) {
     const spelled = [];
@@ -60,7 +62,6 @@ export async function load(spec, files) {
     if (spelled.length === piece.length) return spelled;
     const match = BYTE_PIECE.exec(piece);
     if (match) return [parseInt(match[1], 16)];
-    const prefix = json.model.continuing_subword_prefix;
     const text = prefix && piece.startsWith(prefix) ? piece.slice(prefix.length) : piece;
     return Array.from(encoder.encode(text.replaceAll(SPACE_MARK, " ")));
   }

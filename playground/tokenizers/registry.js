@@ -39,8 +39,14 @@ function undertrainedMarks(data, name) {
   return new Map(model.tokens.map((t) => [t.id, {verdict: t.verdict, indicator: t.indicator, max_prob: t.max_prob}]));
 }
 
+/** The twin spec of tokenizer `name`, or undefined: an own entry only ("constructor" is no tokenizer). */
+function specOf(name) {
+  const twins = globalThis.PLAYGROUND_TWINS?.tokenizers ?? {};
+  return Object.hasOwn(twins, name) ? twins[name] : undefined;
+}
+
 async function load(name) {
-  const spec = globalThis.PLAYGROUND_TWINS?.tokenizers?.[name];
+  const spec = specOf(name);
   if (!spec) throw new Error(`no browser twin for tokenizer ${JSON.stringify(name)}: the server tokenizes it`);
   const keys = Object.keys(spec.files);
   const [family, marks, ...datas] = await Promise.all([
@@ -55,7 +61,7 @@ async function load(name) {
 
 /** Whether tokenizer `name` runs in this page. */
 export function hasTwin(name) {
-  return Boolean(globalThis.PLAYGROUND_TWINS?.tokenizers?.[name]);
+  return specOf(name) !== undefined;
 }
 
 /** What compare() gives for one tokenizer: ids, spans, tokens, counts, decoded, lossless. */
@@ -66,8 +72,7 @@ export async function tokenize(text, name, {special = false, tokenLimit = null} 
     loading.get(name).catch(() => loading.delete(name));  // a failed load may be tried again
   }
   const {tokenizer, marks} = await loading.get(name);
-  const [cleaned] = replaceLoneSurrogates(text);
-  return describe(tokenizer, marks, cleaned, special, tokenLimit);
+  return describe(tokenizer, marks, replaceLoneSurrogates(text), special, tokenLimit);
 }
 
 globalThis.playground = {...globalThis.playground, tokenize, hasTwin};

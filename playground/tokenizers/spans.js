@@ -5,13 +5,10 @@
 
 const encoder = new TextEncoder();
 
-/** [text with every lone surrogate replaced by U+FFFD, how many were replaced]: UTF-8 cannot hold one
- *  (a clipboard or a JSON escape can), and the Python layer replaces them the same way. */
+/** text with every lone surrogate replaced by U+FFFD: UTF-8 cannot hold one (a clipboard or a JSON escape
+ *  can), and the Python layer replaces them the same way. */
 export function replaceLoneSurrogates(text) {
-  const cleaned = text.toWellFormed();
-  if (cleaned === text) return [text, 0];
-  const count = (s) => s.split("\ufffd").length - 1;
-  return [cleaned, count(cleaned) - count(text)];
+  return text.toWellFormed();
 }
 
 /** UTF-16 offset where each code point of text starts, plus text.length at the end: (n_chars + 1,). */

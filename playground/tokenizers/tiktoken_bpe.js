@@ -20,6 +20,9 @@ function initWasm() {
     const response = await fetch(new URL(wasmFile, import.meta.url));
     if (!response.ok) throw new Error(`could not fetch tiktoken's core ${wasmFile}: HTTP ${response.status}`);
     return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+  }).catch((error) => {
+    wasmReady = null;  // a failed fetch may be tried again, as registry.js tries a failed load again
+    throw error;
   });
   return wasmReady;
 }

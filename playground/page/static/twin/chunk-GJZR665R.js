@@ -1,1 +1,0 @@
-async function i(e){let o=typeof document>"u"&&typeof location>"u";o&&(globalThis.location={href:import.meta.url});try{return await import("./lib-CJYD3U7N.js"),await globalThis.tokenizers.Tokenizer.fromJSON(e)}finally{o&&delete globalThis.location}}export{i as a};
