@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from playground.tokenizers.assets import verified_path  # noqa: E402
-from playground.tokenizers.browser import _file, twin_declaration, twin_spec  # noqa: E402
+from playground.tokenizers.browser import twin_files, twin_spec  # noqa: E402
 from playground.tokenizers.registry import compare  # noqa: E402
 from playground.tokenizers.undertrained import DATA_FILE, has_data  # noqa: E402
 
@@ -65,7 +65,7 @@ def long_text(n: int, seed: int = 0) -> str:
 
 def node_describe(name: str, texts: list[str], special: bool = False) -> list[dict]:
     spec = twin_spec(name)
-    paths = {key: str(_file(source)[1]) for key, source in twin_declaration(name)["files"].items()}
+    paths = {key: str(path) for key, path in twin_files(name).items()}
     job = {"name": name, "spec": spec, "paths": paths, "texts": texts, "special": special,
            "undertrained": str(verified_path(DATA_FILE)) if has_data(name) else None}
     out = subprocess.run(["node", str(ROOT / "scripts/twin_node.mjs")], input=json.dumps(job), text=True,

@@ -17,7 +17,7 @@ from scripts.twin_node_check import HARD, node_describe, random_texts
 from playground import compare
 from playground.tokenizers import registry
 from playground.tokenizers.assets import verified_path
-from playground.tokenizers.browser import _file, twin_declaration, twin_spec
+from playground.tokenizers.browser import twin_files, twin_spec
 from playground.tokenizers.from_file import register_tokenizer
 from playground.tokenizers.gpt2 import gpt2_encoding
 from playground.tokenizers.registry import get_tokenizer
@@ -39,7 +39,7 @@ process.stdout.write(JSON.stringify({vocab_size: tokenizer.vocab_size, pieces: t
 
 def run_twin(name: str, decode: list[list[int]]) -> dict:
     require_node()
-    paths = {key: str(_file(source)[1]) for key, source in twin_declaration(name)["files"].items()}
+    paths = {key: str(path) for key, path in twin_files(name).items()}
     job = {"name": name, "spec": twin_spec(name), "paths": paths, "decode": decode}
     out = subprocess.run(["node", "--input-type=module", "-e", TABLES], input=json.dumps(job), cwd=ROOT,
                          capture_output=True, text=True, timeout=300)

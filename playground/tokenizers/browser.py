@@ -21,15 +21,22 @@ FILES_PATH = "playground/twin/files"  # relative to the page: files/<sha256>/<fi
 
 
 @cache
-def _local_sha256(path: str) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def _file(source: str) -> tuple[str, Path]:
-    """(sha256, path) of an asset name ("gpt2/vocab.bpe", checked against the manifest) or a local path."""
+def _sha256(source: str) -> str:
+    """The sha256 of an asset name ("gpt2/vocab.bpe": the manifest's, no file read) or of a local file."""
     if source in manifest():
-        return manifest()[source]["sha256"], verified_path(source)
-    return _local_sha256(source), Path(source)
+        return manifest()[source]["sha256"]
+    return hashlib.sha256(Path(source).read_bytes()).hexdigest()
+
+
+def _path(source: str) -> Path:
+    """The file an asset name (checked against the manifest: verified_path) or a local path names."""
+    return verified_path(source) if source in manifest() else Path(source)
+
+
+def _served(source: str) -> dict:
+    """{"url", "sha256"} of a file a twin loads: its URL names it by its hash, the browser checks the hash."""
+    sha = _sha256(source)
+    return {"url": f"{FILES_PATH}/{sha}/{Path(source).name}", "sha256": sha}
 
 
 def twin_declaration(name: str) -> dict | None:
@@ -44,28 +51,26 @@ def twin_spec(name: str) -> dict | None:
     twin = twin_declaration(name)
     if twin is None:
         return None
-    files = {}
-    for key, source in twin["files"].items():
-        sha, path = _file(source)
-        files[key] = {"url": f"{FILES_PATH}/{sha}/{path.name}", "sha256": sha}
-    undertrained = None
-    if has_data(name):
-        sha, path = _file(DATA_FILE)
-        undertrained = {"url": f"{FILES_PATH}/{sha}/{path.name}", "sha256": sha}
-    return {"family": twin["family"], "label": tokenizer_label(name), "files": files,
-            "options": twin.get("options", {}), "undertrained": undertrained}
+    return {"family": twin["family"], "label": tokenizer_label(name),
+            "files": {key: _served(source) for key, source in twin["files"].items()},
+            "options": twin.get("options", {}), "undertrained": _served(DATA_FILE) if has_data(name) else None}
 
 
 def served_file(sha256: str) -> Path | None:
-    """The file a twin's URL names by its sha256, or None: only files some twin declares are served."""
+    """The file a twin's URL names by its sha256, or None: only files some twin declares are served, a bundled
+    one checked against the manifest first."""
     from playground.tokenizers.registry import tokenizer_names
 
     for name in tokenizer_names():
         twin = twin_declaration(name)
-        for source in (twin or {}).get("files", {}).values():
-            sha, path = _file(source)
-            if sha == sha256:
-                return path
-        if twin and has_data(name) and _file(DATA_FILE)[0] == sha256:
-            return _file(DATA_FILE)[1]
+        if twin is None:
+            continue
+        for source in (*twin["files"].values(), *((DATA_FILE,) if has_data(name) else ())):
+            if _sha256(source) == sha256:
+                return _path(source)
     return None
+
+
+def twin_files(name: str) -> dict[str, Path]:
+    """key -> the file tokenizer `name`'s twin loads, on this machine (for running a twin under Node)."""
+    return {key: _path(source) for key, source in twin_declaration(name)["files"].items()}
