@@ -14,15 +14,14 @@ import torch
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from render_js import panel_html
 from test_properties import any_text
 
 from playground import compare
 from playground.lesson.embedding import memory_rows, one_hot_check
 from playground.page.export import tokens_csv, tokens_json
-from playground.page.render import panel_parts
 
 BYTE_LEVEL = ("gpt2", "gpt4", "gpt4o", "llama3", "llama", "mistral", "gemma")
-ALL = ("gpt2", "bert", "llama", "gpt4", "gpt4o", "llama3", "mistral", "gemma")
 FLOAT32_BYTES = torch.tensor([], dtype=torch.float32).element_size()  # from torch, not from the code
 
 
@@ -120,7 +119,7 @@ def test_counts_are_the_lengths_of_what_is_drawn_and_exported(text, special, off
     exported = json.loads(tokens_json(result))
     for tok, back in zip(result["tokenizers"], exported["tokenizers"]):
         n = len(ids[tok["name"]])
-        html = panel_parts(tok, clean).html()
+        html = panel_html(tok, clean)
         soup = BeautifulSoup(html, "html.parser")
         assert tok["count"] == n and stat(html, "token" + "s" * (n != 1)) == f"{n:,}"
         assert stat(html, "char" + "s" * (len(clean) != 1)) == f"{len(clean):,}"
@@ -159,17 +158,3 @@ def test_the_one_hot_check_counts_the_bytes_of_the_tensors_it_built(ids):
     assert check.equals_lookup
 
 
-@settings(deadline=None, max_examples=60)
-@given(shown=any_text, cut=st.integers(0, 10_000), removed=st.integers(0, 3), typed=any_text.map(lambda t: t[:3]),
-       special=st.booleans(), show_ids=st.booleans())
-def test_a_panel_sent_after_what_the_page_shows_rebuilds_the_whole_panel(shown, cut, removed, typed, special, show_ids):
-    """An edit anywhere (a few characters removed, a few typed: in the middle of a character's byte group, a
-    gap BERT drops, an indentation): each tokenizer's panel sent after the parts it keeps of the panel shown
-    is, part for part, the whole panel drawn for the new text."""
-    at = cut % (len(shown) + 1)
-    text = shown[:at] + typed + shown[at + removed:]
-    old, new = compare(shown, special, 1_000, ALL), compare(text, special, 1_000, ALL)
-    for was, now in zip(old["tokenizers"], new["tokenizers"]):
-        shown_parts = panel_parts(was, old["text"], show_ids=show_ids)
-        diff = panel_parts(now, new["text"], show_ids=show_ids, shown=(was, old["text"]))
-        assert shown_parts.tokens[:diff.kept] + diff.tokens == panel_parts(now, new["text"], show_ids=show_ids).tokens

@@ -11,12 +11,12 @@ import threading
 
 from cachetools import LRUCache, cached
 
-from playground.lesson.lecture import answer_html, prompt_html
+from playground.lesson.lecture import answer_html
 from playground.page.export import tokens_csv, tokens_json
-from playground.page.render import MAX_DRAWN_TOKENS, PanelParts, panel_parts
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, get_tokenizer
 from playground.tokenizers.undertrained import has_data, undertrained_marks
 
+MAX_DRAWN_TOKENS = 1000  # tokens of each tokenizer a panel draws (render.js): the server tokenizes no more for it
 MAX_INPUT_CHARS = 100_000  # tokenised per edit; the rest of a longer paste is cut, and the page says so
 CACHED_INPUT_CHARS = 5_000  # results for texts up to this size are kept (LRU): re-renders and shared examples
 COMPARE_CACHE_BYTES = 8_000_000  # what the cache of compare() results may hold, estimated per result: hundreds of edits
@@ -53,39 +53,6 @@ def compare_limited(text: str, special: bool = False, token_limit: int | None = 
     if len(text) <= CACHED_INPUT_CHARS:
         return _cached_compare(text, special, token_limit, names), cut
     return compare(text, special, token_limit, names), cut
-
-
-def limit_note(cut: int, total: int) -> str:
-    if not cut:
-        return ""
-    return (f'<p class="limit">Tokenised the first {MAX_INPUT_CHARS:,} of {total:,} characters; '
-            f"{cut:,} characters were cut. Every count below is for the part tokenised.</p>")
-
-
-def surrogate_note(result: dict) -> str:
-    n = result["replaced_surrogates"]
-    return f'<p class="limit">{n:,} lone surrogate(s) in the input were replaced by U+FFFD.</p>' if n else ""
-
-
-def panels(text: str, mark_whitespace: bool, show_ids: bool, special: bool,
-           names: tuple[str, ...] = DEFAULT_TOKENIZERS, example: str = "",
-           shown_text: str | None = None) -> tuple[str | PanelParts, ...]:
-    """(note, one panel per tokenizer in names, the example's question, its answer): the HTML the page
-    shows for an edit, from one compare() of the text, each panel in its PanelParts. The answer stays
-    hidden on the page until Reveal. With shown_text, the text of the panels the page shows with the same
-    flags and tokenizers, each panel holds only the parts after those it shares with the one shown."""
-    result, cut = compare_limited(text, special, MAX_DRAWN_TOKENS, names)
-    shown = [None] * len(names)
-    if shown_text is not None:  # short texts only: both results come from the cache of recent edits
-        shown_result, _ = compare_limited(shown_text, special, MAX_DRAWN_TOKENS, names)
-        shown = [(tok, shown_result["text"]) for tok in shown_result["tokenizers"]]
-    parts = tuple(panel_parts(tok, result["text"], show_ids=show_ids, mark_whitespace=mark_whitespace, shown=old)
-                  for tok, old in zip(result["tokenizers"], shown))
-    answer = ""
-    if example:  # answers count without special tokens, over every token
-        whole = not special and all(t["count"] == len(t["tokens"]) for t in result["tokenizers"])
-        answer = answer_html(example, result if whole else compare_limited(text, False, None, names)[0])
-    return (limit_note(cut, len(text)) + surrogate_note(result), *parts, prompt_html(example), answer)
 
 
 def pack_numbers(numbers: list[int]) -> str:
