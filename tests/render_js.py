@@ -6,6 +6,7 @@ Node tests do (CI fails instead)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from functools import cache
 
@@ -43,8 +44,15 @@ def _ask(job: dict):
     return answer["value"]
 
 
+def _send_panel_data() -> None:
+    data = panel_data()
+    if _sent_data != [data]:
+        _ask({"data": data})
+        _sent_data[:] = [data]
+
+
 def call(name: str, *args):
-    """A twin by its name in tests/render_js.mjs's CALLS: showWhitespace, invisibleMark, rightToLeft, tokenLabel,
+    """A function by its name in tests/render_js.mjs's CALLS: render.js's tokenTip, the twins showWhitespace, invisibleMark, rightToLeft, tokenLabel,
     indentationTokenCount, segments (as [start, end, its token count]), textLoss (the Loss's fields and words, or
     None), nfd, lower (each character of a string lowercased alone); each(name, [args, ...]) for a batch,
     perChar(name, text) for each character of text alone."""
@@ -54,10 +62,7 @@ def call(name: str, *args):
 def panel_parts(result: dict, text: str, show_ids: bool = False, mark_whitespace: bool = True) -> tuple[str, list[str], str]:
     """render.js's panelParts(result, text, {showIds, markWhitespace}) as (before, tokens, after), drawn with the
     panel data of this process's tokenizers (panel_data(): a test may register one)."""
-    data = panel_data()
-    if _sent_data != [data]:
-        _ask({"data": data})
-        _sent_data[:] = [data]
+    _send_panel_data()
     before, tokens, after = call("panel", result, text, show_ids, mark_whitespace)
     return before, tokens, after
 
@@ -66,3 +71,14 @@ def panel_html(result: dict, text: str, show_ids: bool = False, mark_whitespace:
     """One tokenizer's panel as the page draws it."""
     before, tokens, after = panel_parts(result, text, show_ids, mark_whitespace)
     return before + "".join(tokens) + after
+
+
+def stats_html(result: dict, text: str) -> str:
+    """The counts under a panel's title: its <div class="stats">, which holds no other div."""
+    return re.search(r'<div class="stats">.*?</div>', panel_parts(result, text)[0], re.S).group()
+
+
+def token_tip(tokenizer: str, token: dict, label: str | None = None) -> str:
+    """A token's hover card (its block's data-tip, unescaped), its label as the panel draws it."""
+    _send_panel_data()
+    return call("tokenTip", tokenizer, token, label)

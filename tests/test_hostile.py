@@ -17,7 +17,7 @@ from conftest import panels_html, synchronous
 from playground import compare
 from playground.lesson.display import segments
 from playground.page import handlers
-from playground.page.render import MAX_DRAWN_TOKENS
+from playground.page.work import MAX_DRAWN_TOKENS
 
 compare_api, update_embedding = synchronous(handlers.compare_api), synchronous(handlers.update_embedding)
 

@@ -13,6 +13,7 @@ import json
 import pytest
 import torch
 from bs4 import BeautifulSoup
+from render_js import panel_html
 
 from config import GPTConfig
 from embeddings import TokenEmbedding
@@ -21,7 +22,6 @@ from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.lesson.lecture import answer_html
 from playground.page.embedding_view import one_hot_html, plots_section, shape_html
 from playground.page.export import tokens_csv, tokens_json
-from playground.page.render import panel_parts
 
 GPT2_INIT = "GPT-2: N(0, 0.02)"
 
@@ -33,7 +33,7 @@ def scaffold_embedding() -> TokenEmbedding:
 
 def panel(text: str, name: str = "gpt2", **kwargs) -> str:
     [result] = compare(text, tokenizers=(name,))["tokenizers"]
-    return panel_parts(result, text, **kwargs).html()
+    return panel_html(result, text, **kwargs)
 
 
 def drawn_ids(html: str) -> list[int]:

@@ -13,12 +13,12 @@ import unicodedata
 
 import pytest
 from bs4 import BeautifulSoup
+from render_js import stats_html
 
 from playground import compare
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import answer_html
 from playground.lesson.loss import text_loss
-from playground.page.render import stats_html
 from playground.tokenizers.registry import TOKENIZER_NAMES
 
 HINDI, MANDARIN = EXAMPLES_BY_KEY["hindi"].text, EXAMPLES_BY_KEY["mandarin"].text

@@ -14,15 +14,14 @@ import torch
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from render_js import panel_html
 from test_properties import any_text
 
 from playground import compare
 from playground.lesson.embedding import memory_rows, one_hot_check
 from playground.page.export import tokens_csv, tokens_json
-from playground.page.render import panel_parts
 
 BYTE_LEVEL = ("gpt2", "gpt4", "gpt4o", "llama3", "llama", "mistral", "gemma")
-ALL = ("gpt2", "bert", "llama", "gpt4", "gpt4o", "llama3", "mistral", "gemma")
 FLOAT32_BYTES = torch.tensor([], dtype=torch.float32).element_size()  # from torch, not from the code
 
 
@@ -120,7 +119,7 @@ def test_counts_are_the_lengths_of_what_is_drawn_and_exported(text, special, off
     exported = json.loads(tokens_json(result))
     for tok, back in zip(result["tokenizers"], exported["tokenizers"]):
         n = len(ids[tok["name"]])
-        html = panel_parts(tok, clean).html()
+        html = panel_html(tok, clean)
         soup = BeautifulSoup(html, "html.parser")
         assert tok["count"] == n and stat(html, "token" + "s" * (n != 1)) == f"{n:,}"
         assert stat(html, "char" + "s" * (len(clean) != 1)) == f"{len(clean):,}"

@@ -12,12 +12,12 @@ import json
 import pytest
 from bs4 import BeautifulSoup
 from conftest import ROOT
+from render_js import panel_html
 
 from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page import work
 from playground.page.embedding_view import embedding_panel
-from playground.page.render import panel_parts
 from playground.tokenizers.registry import get_tokenizer
 
 DATA = json.loads((ROOT / "assets" / "undertrained" / "undertrained.json").read_text(encoding="utf-8"))["models"]
@@ -135,7 +135,7 @@ GLITCH = EXAMPLES_BY_KEY["glitch"]
 
 def panel_soup(name: str, text: str) -> BeautifulSoup:
     (tok,) = compare(text, tokenizers=(name,))["tokenizers"]
-    return BeautifulSoup(panel_parts(tok, text).html(), "html5lib")
+    return BeautifulSoup(panel_html(tok, text), "html5lib")
 
 
 @pytest.mark.parametrize("name", GLITCH.tokenizers)
@@ -237,7 +237,7 @@ def test_a_tokenizer_added_by_file_has_no_data_even_with_a_listed_models_file(mo
     assert mine["ids"] == llama["ids"] == [28574]
     assert mine["tokens"][0]["undertrained"] is None and mine["undertrained_count"] is None
     assert llama["tokens"][0]["undertrained"] == listed("llama")[28574]
-    assert "no under-trained list published" in panel_parts(mine, "Mediabestanden").html()
+    assert "no under-trained list published" in panel_html(mine, "Mediabestanden")
 
 
 def drawn_underlined(result: dict) -> list[tuple[str, bool]]:

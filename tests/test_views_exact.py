@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from render_js import panel_html, panel_parts, stats_html, token_tip
 
 from playground import compare
 from playground.lesson.display import segments, show_whitespace, token_label
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.colors import text_color, token_color
-from playground.page.render import (drawn_segments, line_broken_token_html, panel_parts, segment_parts, stats_html,
-                                    token_tip)
 
 STATIC = Path(__file__).resolve().parent.parent / "playground" / "page" / "static"
 TEXT = "Hi नम  x\x00"  # a partial (Hindi), two spaces (BERT drops them), a control character
@@ -31,7 +30,7 @@ def soup(html: str) -> BeautifulSoup:
 
 def panel(name: str, text: str = TEXT, special: bool = True, **kwargs) -> BeautifulSoup:
     result = compare(text, special, tokenizers=(name,))
-    return soup(panel_parts(result["tokenizers"][0], result["text"], **kwargs).html())
+    return soup(panel_html(result["tokenizers"][0], result["text"], **kwargs))
 
 
 def drawn(body: BeautifulSoup) -> list[tuple]:
@@ -302,25 +301,33 @@ def blocks(html: str) -> list[tuple[str, str]]:
     return [(el.name, el.get_text()) for el in soup(html).body.children]
 
 
-@pytest.mark.parametrize("label, expected", [
-    ("\r\n", [("span", ""), ("br", "")]),  # one line break, not two: CRLF is one end of line
-    ("x\r\n", [("span", "x"), ("br", "")]),
-    ("\n  ", [("br", ""), ("span", "  ")]),  # the indentation opens the next line
-    ("a\rb", [("br", ""), ("span", "ab")]),
-    ("↵\n", [("span", "↵"), ("br", "")]),
+def drawn_alone(text: str, tokens: list[dict], count: int) -> dict:
+    """GPT-2's result for text with these tokens in place of its own (count of them in all): a panel of them."""
+    result = compare(text, tokenizers=("gpt2",))["tokenizers"][0]
+    return {**result, "tokens": tokens, "count": count, "ids": [t["id"] for t in tokens],
+            "starts": [t["start"] for t in tokens], "ends": [t["end"] for t in tokens]}
+
+
+@pytest.mark.parametrize("text, mark_whitespace, expected", [
+    ("\r\n", False, [("span", ""), ("br", "")]),  # one line break, not two: CRLF is one end of line
+    ("x\r\n", False, [("span", "x"), ("br", "")]),
+    ("\n  ", False, [("br", ""), ("span", "  ")]),  # the indentation opens the next line
+    ("a\rb", False, [("br", ""), ("span", "ab")]),
+    ("\n", True, [("span", "↵"), ("br", "")]),
 ])
-def test_a_tokens_line_breaks_go_outside_its_block(label, expected):
-    token = {"id": 5, "piece": "p", "text": "", "start": 0, "end": 2, "bytes_hex": "", "partial": False,
+def test_a_tokens_line_breaks_go_outside_its_block(text, mark_whitespace, expected):
+    token = {"id": 5, "piece": "p", "text": text, "start": 0, "end": len(text), "bytes_hex": "", "partial": False,
              "special": False, "undertrained": None}
-    assert blocks(line_broken_token_html("gpt2", token, label)) == expected
+    _, parts, _ = panel_parts(drawn_alone(text, [token], 1), text, mark_whitespace=mark_whitespace)
+    assert blocks("".join(parts)) == expected
 
 
 def test_a_partial_token_drawn_alone_shows_its_bytes_in_one_block():
     """The last token drawn may hold part of a character whose other bytes are not drawn: one block, its bytes."""
     token = {"id": 127, "piece": "Ã", "text": "é", "start": 0, "end": 1, "bytes_hex": "C3", "partial": True,
              "special": False, "undertrained": None}
-    result = {"name": "gpt2", "normalizes": False, "tokens": [token], "count": 2}
-    assert blocks("".join(segment_parts(result, *drawn_segments(result, "é"), show_ids=False, mark_whitespace=True))) == [("span", "C3")]
+    _, parts, _ = panel_parts(drawn_alone("é", [token], 2), "é")
+    assert blocks("".join(parts)) == [("span", "C3")]
 
 
 def test_a_label_of_no_width_gets_a_mark_and_its_names_on_the_card():

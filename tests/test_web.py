@@ -18,7 +18,7 @@ from playground.lesson.embedding import INITS, SEED, embedding_table, format_byt
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import indentation_token_count
 from playground.page.colors import token_color
-from playground.page.render import MAX_DRAWN_TOKENS
+from playground.page.work import MAX_DRAWN_TOKENS
 from playground.page.slide_view import example_chart_png, example_table
 from playground.page import handlers
 from playground.page.handlers import examples_slide

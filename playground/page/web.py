@@ -18,6 +18,7 @@ import sys
 import tempfile
 import threading
 import zlib
+from html import escape
 from pathlib import Path
 
 import gradio as gr
@@ -29,7 +30,6 @@ from playground.page.handlers import VIEWS
 from playground.page.inputs import expect_text
 from playground.page.panel_data import panel_data
 from playground.page.qr_view import share_qr_html
-from playground.page.render import marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.browser import twin_spec
 from playground.tokenizers.from_file import register_from_args
@@ -43,6 +43,18 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 # share.js's playgroundShareLink). Inlined in the page's head, as Gradio runs them before its app starts.
 PAGE_SCRIPTS = ("share.js", "update.js", "paint.js", "ask.js", "card.js", "stepper.js", "lecture.js", "fit.js",
                 "batch.js", "chat.js", "keep.js")
+
+
+# The marks the panels, answers, cards and stepper draw, said once by the panels.
+MARKS = (("·", "space"), ("→", "tab"), ("↵", "newline"), ("##", "continues a word"))
+
+
+def marks_legend_html() -> str:
+    """A line saying what each mark stands for, and what a byte chip is."""
+    marks = "".join(f'<span class="mark"><code>{escape(m)}</code> {escape(what)}</span>' for m, what in MARKS)
+    chip = '<span class="mark"><span class="legend-chip">E0 A4</span> bytes of a split character</span>'
+    return (f'<p class="marks-legend" title="A card\'s &quot;vocabulary:&quot; line spells the piece as its vocabulary '
+            f'stores it (Ġ or ▁ for a space)">{marks}{chip}</p>')
 
 
 # --- what a link opens the page with --------------------------------------------------------

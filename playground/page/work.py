@@ -13,10 +13,10 @@ from cachetools import LRUCache, cached
 
 from playground.lesson.lecture import answer_html
 from playground.page.export import tokens_csv, tokens_json
-from playground.page.render import MAX_DRAWN_TOKENS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, get_tokenizer
 from playground.tokenizers.undertrained import has_data, undertrained_marks
 
+MAX_DRAWN_TOKENS = 1000  # tokens of each tokenizer a panel draws (render.js): the server tokenizes no more for it
 MAX_INPUT_CHARS = 100_000  # tokenised per edit; the rest of a longer paste is cut, and the page says so
 CACHED_INPUT_CHARS = 5_000  # results for texts up to this size are kept (LRU): re-renders and shared examples
 COMPARE_CACHE_BYTES = 8_000_000  # what the cache of compare() results may hold, estimated per result: hundreds of edits
