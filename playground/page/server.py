@@ -116,7 +116,7 @@ PATCHES = (
 )
 
 # /call/<name> serves these, and only these
-PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "panels", "embedding", "chat", "batch"})
+PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "embedding", "chat", "batch"})
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
@@ -164,10 +164,9 @@ CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")  # in no path of the page's
 # Gradio's own files, and the browser tokenizers' (twin_route: content-hashed names): no user text, may be cached
 CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico", "/playground/twin/")
 NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may carry what a user typed
-# On every answer: the page is cross-origin isolated, so that it may share memory with the worker that
-# sends its edits (edit_worker.js: the panels painted in the key's own frame). All it loads is its own
-# origin's, which require-corp lets through; embedded in another site's page (a Hugging Face Space), it
-# is not isolated, and its edits are painted from the worker's messages as before.
+# On every answer: the page is cross-origin isolated, so no other site's window keeps a handle on it and no
+# other site's resource shares its process. All it loads is its own origin's, which require-corp lets
+# through; embedded in another site's page (a Hugging Face Space), it is not isolated, and works the same.
 ISOLATED = ((b"cross-origin-opener-policy", b"same-origin"), (b"cross-origin-embedder-policy", b"require-corp"))
 
 

@@ -27,6 +27,7 @@ from playground.lesson.lecture import prompt_html
 from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
 from playground.page.inputs import expect_text
+from playground.page.panel_data import panel_data
 from playground.page.qr_view import share_qr_html
 from playground.page.render import marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
@@ -348,8 +349,9 @@ def browser_twins() -> dict:
 
 
 def twin_registry_script() -> str:
-    """The module script that loads the browser tokenizers' registry (window.playground.tokenize), by the name
-    the build gave it; its URL is relative to the page, so it is found under a root path (GRADIO_ROOT_PATH) too."""
+    """The module script that loads the browser tokenizers' registry (window.playground.tokenize) and the panels'
+    renderer (window.playground.panelParts), by the name the build gave it; its URL is relative to the page, so it
+    is found under a root path (GRADIO_ROOT_PATH) too."""
     registry = json.loads((twin_route.BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
     return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
 
@@ -362,6 +364,7 @@ def page_head() -> str:
     twins = json.dumps(browser_twins()).replace("<", "\\u003c")
     prompts = json.dumps({key: prompt_html(key) for key in EXAMPLES_BY_KEY}).replace("<", "\\u003c")
     labels = json.dumps({name: tokenizer_label(name) for name in tokenizer_names()}).replace("<", "\\u003c")
+    panels = json.dumps(panel_data()).replace("<", "\\u003c")  # the panels' renderer's data (render.js)
     values = (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
               f"const PLAYGROUND_MAX_INPUT_CHARS = {MAX_INPUT_CHARS};\n"
               f"const PLAYGROUND_PROMPTS = {prompts};\n"  # each example's question: the page asks for none
@@ -369,7 +372,8 @@ def page_head() -> str:
               f"const PLAYGROUND_ROOM_HOST = {json.dumps(room.server_room_host())};\n"
               f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
               f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
-              f"globalThis.PLAYGROUND_TWINS = {twins};")
+              f"globalThis.PLAYGROUND_TWINS = {twins};\n"
+              f"globalThis.PLAYGROUND_PANEL_DATA = {panels};")
     scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)
     return "".join(f"<script>{script}</script>" for script in (values, *scripts)) + twin_registry_script()
 
