@@ -1,0 +1,65 @@
+"""The page's flow in Chromium (static/update.js, ask.js): its own notes, the server gone mid-typing, and
+Reveal with an answer held for an older text."""
+
+from __future__ import annotations
+
+from browser import open_page, panel_ids, textbox, type_text, wait_for_ids
+
+from playground import compare
+from playground.lesson.examples import EXAMPLES_BY_KEY
+
+NAMES = ("gpt2", "bert", "llama")
+SET_BOX = """text => { const box = document.querySelector('#input-text textarea');
+                       box.value = JSON.parse(`"${text}"`);  // escapes, a lone surrogate's included
+                       box.dispatchEvent(new Event('input', {bubbles: true})); }"""
+
+
+def test_the_page_says_what_it_cut_and_what_it_replaced(page, app_url):
+    """The notes are the page's own now (work.limit_note's and surrogate_note's words, counted in code points as
+    Python counts them): an emoji is one character."""
+    open_page(page, app_url, "Hello world")
+    page.evaluate(SET_BOX, "😀" * 100_003)  # 200,006 UTF-16 units, 100,003 characters
+    page.wait_for_function("document.querySelector('#limit-note').textContent.includes("
+                           "'Tokenised the first 100,000 of 100,003 characters; 3 characters were cut.')")
+    page.evaluate(SET_BOX, "a\\ud800b\\udc00")
+    page.wait_for_function("document.querySelector('#limit-note').textContent === "
+                           "'2 lone surrogate(s) in the input were replaced by U+FFFD.'")
+    assert panel_ids(page, "gpt2") == compare("a\ufffdb\ufffd")["tokenizers"][0]["ids"]
+
+
+def test_offline_the_panels_follow_every_key_and_the_note_says_what_waits(page, app_url):
+    open_page(page, app_url, "Hello world")
+    page.context.set_offline(True)
+    try:
+        type_text(page, "offline, every key: नमस्ते")
+        wait_for_ids(page, "offline, every key: नमस्ते")
+        page.wait_for_function("() => { const n = document.getElementById('server-note'); "
+                               "return n && !n.hidden && n.getAttribute('role') === 'status' && "
+                               "n.textContent.includes('the embedding, the example\\'s answer, the replay and the downloads'); }")
+    finally:
+        page.context.set_offline(False)
+    page.wait_for_selector("#server-note", state="hidden", timeout=30_000)  # retried within 3 s, and it answered
+    n = len(compare("offline, every key: नमस्ते")["tokenizers"][0]["ids"])
+    page.wait_for_function(f"document.querySelector('#embedding .shape')?.textContent === '(1, {n}, 768)'")
+
+
+def test_reveal_asks_now_for_an_answer_held_for_an_older_text(page, app_url):
+    """The answer comes after a pause; Reveal right after an edit finds it stale and asks at once: the answer
+    shown counts the text on screen, never the one before."""
+    code = EXAMPLES_BY_KEY["code"]
+    open_page(page, app_url, "Hello world")
+    page.click("#example-code")
+    wait_for_ids(page, code.text, names=code.tokenizers)
+    asks: list[str] = []
+    page.on("request", lambda r: asks.append(r.post_data) if r.url.endswith("/playground/answer") else None)
+    textbox(page).press("Control+End")
+    textbox(page).press_sequentially("\n    x = 1\n", delay=5)
+    page.evaluate("playgroundReveal()")  # before the pause is over
+    page.wait_for_function("document.querySelector('#answer li[data-tokenizer]')")
+    text = textbox(page).input_value()
+    gpt2 = page.text_content("#answer li[data-tokenizer=gpt2] b")
+    from playground.lesson.lecture import indentation_token_count
+
+    [tok] = compare(text, tokenizers=("gpt2",))["tokenizers"]
+    assert gpt2 == str(indentation_token_count(text, tok["starts"], tok["ends"]))
+    assert asks and all('"example":"code"' in a.replace(" ", "") for a in asks)
