@@ -10,15 +10,7 @@ The time of one key runs, inside the page, from its keydown to the first animati
 all three panels show exactly the ids of the new text (the playground, the floor), or the echo shows
 the new text (the bare app: Gradio's floor for a keystroke to reach the screen).
 
-The page itself watches for that frame, told what to expect before the key is pressed: a change to
-what it watches (#panels, #echo; a MutationObserver) asks for the next animation frame, which checks
-it; a change made in one of the page's own frame callbacks (requestAnimationFrame: Gradio's, or the
-playground's, which paints the panels in a frame when its edit worker has put them in the memory it
-shares with the page by then) is checked at once after it, since it is painted in that same frame. (Playwright's
-wait_for_function, called after the key, first checks once at once, outside any frame, and polls
-frames only from then on: a quick answer was timed when the check ran, not when it was painted, and
-one painted before the check began was timed at a later frame.) Reading 1,200 ids in every frame
-would cost the page's main thread about 10 ms a key: it is read once per change.
+The page itself watches for that frame (bench/paint_watch.py, which says how).
 
 The server's CPU per key is its process's CPU time over the keys typed, divided by their number; its
 idle CPU, what it spends a second while the page waits before typing. It also prints how many keys' panels
@@ -33,6 +25,7 @@ from __future__ import annotations
 import statistics
 import sys
 
+import paint_watch
 from mixed_text import ROOT, mixed_text
 from serve import cpu_seconds, running
 
@@ -46,48 +39,19 @@ KEYS = "thecatsatonthemat.;x"  # one key at a time, appended at the end of the t
 FROM_SHARED_MEMORY = "() => playgroundEdits.panelsFromSharedMemory"  # edit_worker.js counts them
 SETTLE_SECONDS = 2  # after the page loads: its first calls settle; the servers' idle CPU is measured meanwhile
 
-WATCH = """([watched, kind]) => {
-  window.benchKeyAt = [];
-  document.addEventListener("keydown", () => window.benchKeyAt.push(performance.now()), true);
-  const shows = kind === "panels"
-    ? (expected) => Object.entries(expected).every(([name, ids]) => {
-        const got = [...document.querySelectorAll(`#panel-${name} .tok`)].map((e) => Number(e.dataset.id));
-        return got.length === ids.length && got.every((id, i) => id === ids[i]);
-      })
-    : (expected) => document.querySelector("#echo pre")?.textContent === expected;
-  let asked = false;
-  const check = () => {  // in an animation frame: what it shows is painted in this frame
-    asked = false;
-    if (window.benchExpected !== undefined && shows(window.benchExpected)) {
-      window.benchDone = performance.now() - window.benchKeyAt.at(-1);
-      window.benchExpected = undefined;
-    }
-  };
-  const frame = window.requestAnimationFrame.bind(window);
-  const ask = () => { if (!asked) { asked = true; frame(check); } };
-  const changes = new MutationObserver(ask);
-  changes.observe(document.querySelector(watched), {subtree: true, childList: true, attributes: true, characterData: true});
-  // What the page's own frame callbacks change is painted in that frame: checked at once after them.
-  window.requestAnimationFrame = (callback) => frame((time) => {
-    callback(time);
-    if (changes.takeRecords().length) check();
-  });
-  window.benchExpect = (expected) => { window.benchDone = null; window.benchExpected = expected; ask(); };
-}"""
-
 
 def type_and_time(page, text: str, keys: str, expect) -> list[float]:
     """ms from each key's keydown to the animation frame that shows its answer."""
     box = page.locator("#input-text textarea")
-    page.evaluate("expected => benchExpect(expected)", expect(text))
+    paint_watch.expect(page, [expect(text)])
     paste(page, box, text)  # Ctrl+V is a keydown too
-    page.wait_for_function("() => window.benchDone !== null", timeout=60_000)
+    paint_watch.painted(page, 1)
     times = []
     for key in keys:
         text += key
-        page.evaluate("expected => benchExpect(expected)", expect(text))  # told before the key is pressed
+        paint_watch.expect(page, [expect(text)])  # told before the key is pressed
         box.press(key)
-        times.append(page.wait_for_function("() => window.benchDone", timeout=60_000).json_value())
+        times += paint_watch.painted(page, 1)
     return times
 
 
@@ -116,7 +80,7 @@ def main() -> None:
         cpu0 = cpu_seconds(process.pid)
         page.wait_for_timeout(SETTLE_SECONDS * 1000)
         idle[name].append((cpu_seconds(process.pid) - cpu0) / SETTLE_SECONDS * 1e3)
-        page.evaluate(WATCH, [watched, kind])
+        paint_watch.watch(page, watched, kind)
         type_and_time(page, text, "", expect)  # the paste, not timed
         cpu0 = cpu_seconds(process.pid)
         read = FROM_SHARED_MEMORY if kind == "panels" else "() => 0"

@@ -115,10 +115,12 @@ def panel_ids(page, name: str) -> list[int]:
     return page.eval_on_selector_all(f"#panel-{name} .tok", "els => els.map(e => Number(e.dataset.id))")
 
 
-def wait_for_ids(page, text: str, special: bool = False, names: tuple[str, ...] | None = None) -> None:
+def wait_for_ids(page, text: str, special: bool = False, names: tuple[str, ...] | None = None,
+                 timeout: float = 30_000) -> None:
     """Wait until the three panels show exactly compare(text)'s ids (the first 1,000, as documented)
     for the tokenizers `names`, slot by slot (#panel-gpt2, #panel-bert, #panel-llama). By default an
-    example's text is expected under the tokenizers it opens with, any other text under the lesson's three."""
+    example's text is expected under the tokenizers it opens with, any other text under the lesson's three;
+    `timeout` in ms."""
     if names is None:
         names = next((e.tokenizers for e in EXAMPLES if e.text == text), DEFAULT_TOKENIZERS)
     result = compare(text, special, tokenizers=names)["tokenizers"]
@@ -130,7 +132,7 @@ def wait_for_ids(page, text: str, special: bool = False, names: tuple[str, ...] 
                const got = [...panel.querySelectorAll(".tok")].map(e => Number(e.dataset.id));
                return got.length === ids.length && got.every((id, i) => id === ids[i]);
            })""",
-        arg=expected, timeout=30_000,
+        arg=expected, timeout=timeout,
     )
 
 

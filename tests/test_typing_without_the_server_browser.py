@@ -1,0 +1,200 @@
+"""Keys never wait for the network, and a lost server loses nothing: the panels are painted from the browser's
+own tokenizers (window.playground.tokenize), in Chromium with the network's latency, or its loss, emulated
+through the DevTools Protocol; the server is asked only for what only it does, after a pause in typing."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import paint_watch
+import pytest
+from browser import browser, textbox, wait_for_ids  # noqa: F401
+from serve import free_port, running
+
+from playground import compare
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS
+
+# What Gradio logs when its live connection is cut (a reload, the network gone, the server stopped): its own.
+CONNECTION_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error Connection errored out.",
+                   "Failed to load resource: net::ERR_INTERNET_DISCONNECTED",
+                   "Failed to load resource: net::ERR_CONNECTION_REFUSED")
+THIRD_IS_MISTRAL = ("gpt2", "bert", "mistral")
+PAUSE_MS = 250  # a gap in typing this long is a pause: the page may then ask the server what only it does  # #tokenizer-2 is the third panel (slots count from 0)
+
+# The note that says what waits for the server, by what it must say (the embedding waits), not by its markup:
+# a visible status line of the page's own (Gradio's toasts are alerts) naming the server and the embedding.
+WAITING_NOTE = """() => [...document.querySelectorAll("[role=status]")]
+    .filter((e) => e.checkVisibility())
+    .map((e) => e.innerText).find((t) => /server/i.test(t) && /embedding/i.test(t)) || null"""
+
+
+@pytest.fixture(scope="module")
+def server():
+    """One app for the module's tests that do not stop it; (url, its process)."""
+    with running("app.py") as (url, process, _):
+        yield url, process
+
+
+@pytest.fixture
+def tab(browser):  # noqa: F811
+    """A fresh tab; fails the test on a console error other than a cut connection, or an uncaught exception."""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith(CONNECTION_CUTS)
+            else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    found = list(errors)
+    context.close()
+    assert not found, f"console errors: {found}"
+
+
+def network(page, latency_ms: float = 0, offline: bool = False):
+    """Emulate the page's network (its worker's requests too): `latency_ms` added to every request's round trip,
+    or none at all. Returns the DevTools session, to change it again."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    emulate(session, latency_ms, offline)
+    return session
+
+
+def emulate(session, latency_ms: float = 0, offline: bool = False) -> None:
+    session.send("Network.emulateNetworkConditions",
+                 {"offline": offline, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def open_loaded(page, url: str) -> None:
+    """The page at url, its first panels painted and the lesson's three browser tokenizers loaded (the first
+    call of each fetches its vocabulary: that is the page's load, not typing)."""
+    page.goto(url)
+    wait_for_ids(page, "Hello world")
+    page.wait_for_function("() => window.playground && window.playground.tokenize")
+    page.evaluate("names => Promise.all(names.map((name) => window.playground.tokenize('x', name)))",
+                  list(DEFAULT_TOKENIZERS))
+
+
+def append(page, keys: str, delay_ms: float) -> None:
+    """Type keys at the end of the text, one every delay_ms."""
+    box = textbox(page)
+    box.click()
+    box.press("End")
+    box.press_sequentially(keys, delay=delay_ms)
+
+
+def test_typing_forty_keys_asks_nothing_of_the_server(tab, server):
+    """40 keys typed steadily, a key every 80 ms, after the page and its tokenizers have loaded: not one request
+    leaves the page while the keys come. The page may ask after a pause in typing (the embedding, the example's
+    answer), and a loaded machine can hold a key back for a second: what is asked after a gap of PAUSE_MS or
+    more since the last key, or after the last key, is not counted. The panels then show the text typed."""
+    url, _ = server
+    open_loaded(tab, url)
+    tab.wait_for_timeout(2_000)  # what the page asks for after its load (the first embedding) is answered
+    asked: list[tuple[float, str]] = []
+    tab.on("request", lambda r: asked.append((time.monotonic(), f"{r.method} {r.url}")))
+    keys = ", and forty keys typed one after another"
+    assert len(keys) == 40
+    append(tab, "", delay_ms=0)  # the caret at the end
+    pressed = []
+    for key in keys:
+        pressed.append(time.monotonic())
+        tab.keyboard.press(key)
+        tab.wait_for_timeout(80)  # Playwright's events (the requests) are taken in meanwhile, on time
+    while_typing = [(f"{(at - last) * 1000:.0f} ms after key {k}", what) for at, what in asked
+                    for k, last in [max(((i, t) for i, t in enumerate(pressed) if t <= at), default=(-1, at))]
+                    if 0 <= k < len(keys) - 1 and at - last < PAUSE_MS / 1000]
+    assert while_typing == []
+    wait_for_ids(tab, "Hello world" + keys)
+
+
+def test_a_key_is_painted_at_300_ms_round_trip_as_at_none(tab, server):
+    """With 300 ms added to every request's round trip, the median key is painted in all three panels within
+    50 ms of its keydown (each key's text checked id for id, in the frame that shows it, by the page itself).
+    A threshold on time, deliberately: a page that waits for its server cannot meet it at this distance
+    (a round trip is 300 ms), and one that tokenizes in the browser does it in a frame or two."""
+    url, _ = server
+    open_loaded(tab, url)
+    network(tab, latency_ms=300)
+    paint_watch.watch(tab)
+    append(tab, "", delay_ms=0)  # the caret at the end
+    text, times = "Hello world", []
+    for key in " painted at once":
+        text += key
+        ids = {slot: t["ids"][:1000] for slot, t in zip(DEFAULT_TOKENIZERS, compare(text)["tokenizers"])}
+        paint_watch.expect(tab, [ids])  # told before the key is pressed
+        textbox(tab).press(key)
+        times += paint_watch.painted(tab, 1)
+    assert statistics.median(times) < 50, f"ms from each key to its paint: {[round(t) for t in times]}"
+
+
+def test_ten_seconds_offline_mid_typing_lose_nothing_and_say_what_waits(tab, server):
+    """The network gone for 10 s mid-typing: the panels follow every key meanwhile, a note says that the
+    embedding waits for the server, and when the network is back the note goes and the text box and the three
+    panels hold every key typed, whatever Gradio does on reconnecting."""
+    url, _ = server
+    open_loaded(tab, url)
+    session = network(tab)
+    online, offline = ", typed online", ", and these offline."
+    append(tab, online, delay_ms=20)
+    wait_for_ids(tab, "Hello world" + online)
+    emulate(session, offline=True)
+    went = time.monotonic()
+    append(tab, offline, delay_ms=100)
+    text = "Hello world" + online + offline
+    wait_for_ids(tab, text, timeout=3_000)  # while offline
+    assert textbox(tab).input_value() == text
+    tab.wait_for_function(WAITING_NOTE, timeout=5_000)
+    tab.wait_for_timeout(max(0.0, 10 - (time.monotonic() - went)) * 1000)
+    emulate(session)
+    tab.wait_for_function(f"!({WAITING_NOTE})()", timeout=30_000)
+    tab.wait_for_timeout(5_000)  # Gradio reconnects, and may reload the page
+    wait_for_ids(tab, text)
+    assert textbox(tab).input_value() == text
+
+
+def test_the_server_restarted_mid_typing_loses_nothing_and_the_panels_follow_meanwhile(browser):  # noqa: F811
+    """The server's process stopped mid-typing, then started again on the same port: while it is down the panels
+    follow every key and a note says the embedding waits for it; once it is back the note goes, and the text box
+    and the three panels (the chosen third tokenizer too) hold every key, those typed while it was down too."""
+    port = free_port()
+    before, during = "Typed before the server went, ", "and these while it was down."
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    try:
+        tab = context.new_page()
+        with running("app.py", port=port) as (url, _, _):
+            open_loaded(tab, url)
+            tab.locator("#tokenizer-2 input").click()
+            tab.get_by_role("option", name="Mistral 7B SentencePiece").click()
+            append(tab, before, delay_ms=20)
+            wait_for_ids(tab, "Hello world" + before, names=THIRD_IS_MISTRAL)
+        append(tab, during, delay_ms=50)  # the server is gone
+        text = "Hello world" + before + during
+        wait_for_ids(tab, text, names=THIRD_IS_MISTRAL, timeout=3_000)
+        tab.wait_for_function(WAITING_NOTE, timeout=5_000)
+        with running("app.py", port=port):
+            tab.wait_for_function(f"!({WAITING_NOTE})()", timeout=60_000)
+            tab.wait_for_timeout(5_000)  # Gradio reconnects, and may reload the page
+            wait_for_ids(tab, text, names=THIRD_IS_MISTRAL)
+            assert textbox(tab).input_value() == text
+    finally:
+        context.close()
+
+
+def test_the_setup_typed_far_from_the_server_is_back_after_a_reload_at_once(tab, server):
+    """At 300 ms round trip, a reload straight after the last key, before any answer could come back: the text,
+    the third tokenizer and the whitespace marks are put back, and the panels show the text."""
+    url, _ = server
+    open_loaded(tab, url)
+    tab.locator("#tokenizer-2 input").click()
+    tab.get_by_role("option", name="Mistral 7B SentencePiece").click()
+    tab.locator("#mark-ws input").uncheck()
+    wait_for_ids(tab, "Hello world", names=THIRD_IS_MISTRAL)
+    network(tab, latency_ms=300)
+    keys = ", reloaded at once"
+    append(tab, keys, delay_ms=20)
+    tab.reload()
+    text = "Hello world" + keys
+    wait_for_ids(tab, text, names=THIRD_IS_MISTRAL)
+    assert textbox(tab).input_value() == text
+    assert not tab.locator("#mark-ws input").is_checked()
