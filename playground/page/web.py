@@ -359,17 +359,22 @@ def twin_registry_script() -> str:
     return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
 
 
+def head_values(twins: dict, room_host: str | None, default_tokenizers: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
+    """The values the page's scripts read from their host (a script's body), the app's or the static folder's."""
+    # "<" escaped: a registered tokenizer's label is the operator's text, and "</script>" in it would end the script.
+    twins_json = json.dumps(twins).replace("<", "\\u003c")
+    return (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
+            f"const PLAYGROUND_ROOM_HOST = {json.dumps(room_host)};\n"
+            f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(default_tokenizers))};\n"
+            f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
+            f"globalThis.PLAYGROUND_TWINS = {twins_json};")
+
+
 def page_head() -> str:
     """The page's head: the values its scripts read from the server, then PAGE_SCRIPTS in order, each named
     (sourceURL) so that the browser's console and stack traces say which file a line is in; then the browser
     tokenizers' registry, a module (it runs after the page's scripts, as every module does)."""
-    # "<" escaped: a registered tokenizer's label is the operator's text, and "</script>" in it would end the script.
-    twins = json.dumps(browser_twins()).replace("<", "\\u003c")
-    values = (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
-              f"const PLAYGROUND_ROOM_HOST = {json.dumps(room.server_room_host())};\n"
-              f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
-              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
-              f"globalThis.PLAYGROUND_TWINS = {twins};")
+    values = head_values(browser_twins(), room.server_room_host())
     scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)
     return "".join(f"<script>{script}</script>" for script in (values, *scripts)) + twin_registry_script()
 
