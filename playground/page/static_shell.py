@@ -1,8 +1,9 @@
 """The static folder's index.html: the page's components as plain HTML, with the elem_ids and the component
 bodies the page's scripts look for in Gradio's page (".html-container.prose" under #panel-gpt2, the textarea in
-#input-text, a checkbox's input under #guess), the choosers as <select>; its head gives the scripts the same
-values the app's head gives them (web.head_values), then loads the same scripts and styles, and the folder's host
-script (static/folder.js), which does what Gradio's events do in the app."""
+#input-text, a checkbox's input under #guess), the choosers as <select>. After the components (as Gradio runs its
+page's head scripts once its app is mounted), the scripts get the same values the app's head gives them
+(web.head_values), then the same scripts, and the folder's host script (static/folder.js), which does what
+Gradio's events do in the app."""
 
 from __future__ import annotations
 
@@ -110,14 +111,15 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url
     above, middle, below = ("", "", "") if only_panels else full_page(specs, app_url)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tokenizer playground</title>{styles}
-<script>{values}</script>{scripts}
-<script type="module" src="{TWIN_DIR}/{registry}"></script>
-<script src="{PAGE_DIR}/folder.js?v={versions["folder.js"]}" defer></script>
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}
 </head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
 <div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"
 maxlength="{MAX_INPUT_CHARS}"></textarea></div>{middle}
 {body_of("limit-note")}
 {panels_html(specs, names)}{below}
-</main></body></html>
+</main>
+<script>{values}</script>{scripts}
+<script type="module" src="{TWIN_DIR}/{registry}"></script>
+<script src="{PAGE_DIR}/folder.js?v={versions["folder.js"]}" defer></script>
+</body></html>
 """
