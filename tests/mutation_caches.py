@@ -17,7 +17,7 @@ LOAD_TIME = ("__init__", "_token_bytes", "hex_bytes", "spell", "openai_encoding"
 LAYERS = ("playground.tokenizers", "playground.lesson", "playground.page")  # each imports only those before it
 # Caches of work that runs no mutated code (colour tables, bundled files read and checked): kept, as they
 # cannot hide a mutant and are slow to rebuild.
-KEEP = {"palette", "colour_table", "_hue_offset", "gpt2_byte_spelling", "gpt2_encoding", "verified_path", "manifest"}
+KEEP = {"palette", "colour_table", "hue_offset", "gpt2_byte_spelling", "gpt2_encoding", "verified_path", "manifest"}
 
 
 def mutated_function(mutant: str) -> tuple[str, str] | None:

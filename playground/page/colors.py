@@ -30,7 +30,8 @@ THEMES = {
 
 
 @cache
-def _hue_offset(tokenizer: str) -> float:
+def hue_offset(tokenizer: str) -> float:
+    """Where `tokenizer`'s ids start on the hue circle, in [0, 1) (panel_data sends it to the page)."""
     # A per-tokenizer offset on the circle (crc32 is stable across processes and machines),
     # so GPT-2's id 995 and BERT's id 995 need not look alike.
     return zlib.crc32(tokenizer.encode("utf-8")) / 2**32
@@ -38,7 +39,7 @@ def _hue_offset(tokenizer: str) -> float:
 
 def palette_index(tokenizer: str, token_id: int) -> int:
     """Where (tokenizer, id) sits in the palette: an integer in [0, PALETTE_SIZE)."""
-    hue_step = int(((token_id * GOLDEN + _hue_offset(tokenizer)) % 1.0) * HUES)
+    hue_step = int(((token_id * GOLDEN + hue_offset(tokenizer)) % 1.0) * HUES)
     lightness_step = token_id % LIGHTNESS_STEPS
     return lightness_step * HUES + hue_step
 

@@ -11,6 +11,7 @@
 import {hexBytes} from "./base.js";
 import {fromJSON} from "./hf_wasm.js";
 import {CLEAN_REMOVES, COMBINING_CLASSES, NONSPACING_MARKS, PUNCTUATION} from "./bert_unicode.js";
+import {rangeSet, ranges} from "./unicode_ranges.js";
 
 const WHITESPACE = /\p{White_Space}/u;  // Rust's char::is_whitespace: the same property, stable since Unicode 6.3
 const SPACE = 0x20;
@@ -20,27 +21,6 @@ const SPECIAL = ["[UNK]", "[SEP]", "[PAD]", "[CLS]", "[MASK]"];  // transformers
 // 0.1.12); it leaves these whole where the browser's String.prototype.normalize would take them apart.
 const NEWER_DECOMPOSITIONS = new Set([0x105c9, 0x105e4, 0x11383, 0x11385, 0x1138e, 0x11391, 0x113c5, 0x113c7,
   0x113c8, 0x11938, 0x16d68, 0x16d69, 0x16d6a]);
-
-/** "0-8 b e-1f" -> [[0, 8], [11, 11], [14, 31]]: bert_unicode.js's hexadecimal ranges. */
-function ranges(text) {
-  return text.trim().split(/\s+/).map((r) => {
-    const [a, b = a] = r.split("-");
-    return [parseInt(a, 16), parseInt(b, 16)];
-  });
-}
-
-/** A function telling whether a code point is in the given ranges. */
-function rangeSet(text) {
-  const bounds = ranges(text).flat();
-  return (cp) => {  // binary search for the last range starting at or before cp
-    let lo = 0, hi = bounds.length / 2;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (bounds[2 * mid] <= cp) lo = mid + 1; else hi = mid;
-    }
-    return lo > 0 && cp <= bounds[2 * lo - 1];
-  };
-}
 
 const cleanRemoves = rangeSet(CLEAN_REMOVES);
 const isMark = rangeSet(NONSPACING_MARKS);

@@ -1,0 +1,40 @@
+// The Node side of tests/render_js.py: JSON lines in, JSON lines out. A line {"data": ...} sets
+// globalThis.PLAYGROUND_PANEL_DATA; {"call": name, "args": [...]} answers {"value": ...} or {"error": "..."}.
+
+import {createInterface} from "node:readline";
+import {panelParts} from "../playground/page/render.js";
+import {invisibleMark, rightToLeft, segments, showWhitespace, tokenLabel} from "../playground/lesson/display.js";
+import {indentationTokenCount} from "../playground/lesson/lecture.js";
+import {textLoss} from "../playground/lesson/loss.js";
+import {nfdCodePoints, lowerChar} from "../playground/lesson/unicode.js";
+
+const lossFields = (loss) => loss && {...loss, comparable: loss.comparable, what: loss.what(), short: loss.short(),
+  sentence: loss.sentence()};
+
+const CALLS = {
+  panel: (result, text, showIds, markWhitespace) => {
+    const {before, tokens, after} = panelParts(result, text, {showIds, markWhitespace});
+    return [before, tokens, after];
+  },
+  showWhitespace, invisibleMark, rightToLeft, tokenLabel, indentationTokenCount,
+  segments: (length, tokens) => segments(length, tokens).map((s) => [s.start, s.end, s.tokens.length]),
+  textLoss: (text, result) => lossFields(textLoss(text, result)),
+  nfd: (text) => nfdCodePoints(text).map((cp) => String.fromCodePoint(cp)).join(""),
+  lower: (chars) => Array.from(chars, lowerChar),
+};
+
+for await (const line of createInterface({input: process.stdin, crlfDelay: Infinity})) {
+  const job = JSON.parse(line);
+  let answer;
+  if ("data" in job) {
+    globalThis.PLAYGROUND_PANEL_DATA = job.data;
+    answer = {value: null};
+  } else {
+    try {
+      answer = {value: CALLS[job.call](...job.args)};
+    } catch (error) {
+      answer = {error: String(error.stack ?? error)};
+    }
+  }
+  process.stdout.write(JSON.stringify(answer) + "\n");
+}

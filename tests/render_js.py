@@ -1,0 +1,60 @@
+"""The page's panels renderer (playground/page/render.js) and the lesson's JavaScript twins (display.js, loss.js,
+lecture.js) called from Python tests: one Node process for the test session (tests/render_js.mjs), a JSON line
+each way. panel_html() is what a panel's HTML is on the page; it skips the test without Node, as the other
+Node tests do (CI fails instead)."""
+
+from __future__ import annotations
+
+import atexit
+import json
+import subprocess
+from functools import cache
+
+from browser import require_node
+from conftest import ROOT
+
+from playground.page.panel_data import panel_data
+
+_sent_data: list[dict] = []  # the panel data the process holds, compared with panel_data() before each panel
+
+
+@cache
+def _node() -> subprocess.Popen:
+    process = subprocess.Popen(["node", str(ROOT / "tests/render_js.mjs")], cwd=ROOT, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
+    atexit.register(lambda: (process.stdin.close(), process.wait(timeout=10)))
+    return process
+
+
+def _ask(job: dict):
+    require_node(installed=False)  # render.js needs no npm package
+    process = _node()
+    process.stdin.write(json.dumps(job) + "\n")  # ASCII: a lone surrogate goes as its \\u escape
+    answer = json.loads(process.stdout.readline())
+    if "error" in answer:
+        raise RuntimeError(f"render.js: {answer['error']}")
+    return answer["value"]
+
+
+def call(name: str, *args):
+    """A twin by its name in tests/render_js.mjs's CALLS: showWhitespace, invisibleMark, rightToLeft, tokenLabel,
+    indentationTokenCount, segments (as [start, end, its token count]), textLoss (the Loss's fields and words, or
+    None), nfd, lower (each character of a string lowercased alone)."""
+    return _ask({"call": name, "args": list(args)})
+
+
+def panel_parts(result: dict, text: str, show_ids: bool = False, mark_whitespace: bool = True) -> tuple[str, list[str], str]:
+    """render.js's panelParts(result, text, {showIds, markWhitespace}) as (before, tokens, after), drawn with the
+    panel data of this process's tokenizers (panel_data(): a test may register one)."""
+    data = panel_data()
+    if _sent_data != [data]:
+        _ask({"data": data})
+        _sent_data[:] = [data]
+    before, tokens, after = call("panel", result, text, show_ids, mark_whitespace)
+    return before, tokens, after
+
+
+def panel_html(result: dict, text: str, show_ids: bool = False, mark_whitespace: bool = True) -> str:
+    """One tokenizer's panel as the page draws it."""
+    before, tokens, after = panel_parts(result, text, show_ids, mark_whitespace)
+    return before + "".join(tokens) + after
