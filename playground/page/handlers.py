@@ -1,15 +1,15 @@
-"""The handlers every way into the server calls: the page's edit route (edit_route) and its Gradio events
-(web), the API's queued events (/panels, /embedding, /compare, ...), gradio_client and plain HTTP.
+"""The handlers every way into the server calls: the page's asks (ask_route) and its Gradio events (web),
+the API's queued events (/embedding, /compare, ...), gradio_client and plain HTTP.
 
 Every handler checks its inputs first (playground.page.inputs), then works on the text in its lane
 (server.Lane): a short one in a thread, a long one in the big-input worker, awaited without holding a
-slot, whoever calls it. The edit route awaits update_panel_parts and update_embedding_parts, the same
-work as the API's /panels and /embedding events (update_panels, update_embedding), which no page event
-triggers any more.
+slot, whoever calls it. The page's panels are no handler's: the page tokenizes and paints them itself,
+asking tokens_entry only for a tokenizer with no browser twin.
 """
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 
 from playground.lesson.examples import EXAMPLES_BY_KEY
@@ -34,32 +34,20 @@ def expect_tokenizers(names: object, repeats: bool = False) -> tuple[str, ...]:
         raise refuse(str(err)) from None
 
 
-async def update_panels(text: str, mark_whitespace: bool, view: str, special: bool, first: str = "gpt2",
-                  second: str = "bert", third: str = "llama", example: str = "") -> tuple[str, ...]:
-    """(note, one panel for each of the three chosen tokenizers, the example's question, its answer) for
-    the current input and toggles; `example` is the key of the example the text came from, or ""."""
-    note, *panels, prompt, answer = await update_panel_parts(text, mark_whitespace, view, special, first, second,
-                                                             third, example)
-    return (note, *(panel.html() for panel in panels), prompt, answer)
+async def tokens_entry(text: str, special: bool, tokenizer: str) -> dict:
+    """compare()'s entry for one tokenizer, its tokens cut at 1,000 (what a panel draws): the page's panel of a
+    tokenizer with no browser twin (an added one) is painted from it by render.js."""
+    text, special = expect_text(text), expect_flag(special, "special")
+    [name] = expect_tokenizers([tokenizer])
+    return await PANELS_LANE.run_sized(text, work.tokens_entry, text, special, name)
 
 
-async def update_panel_parts(text: str, mark_whitespace: bool, view: str, special: bool, first: str, second: str,
-                             third: str, example: str, shown_text: str | None = None) -> tuple:
-    """update_panels' answer with each panel in its render.PanelParts (the edit route sends them so). With
-    shown_text, the text of the panels the page shows, drawn with the same values but the text, a panel holds
-    only what follows the parts it shares with the one shown, when both texts are short enough to be cached."""
+async def example_answer(text: str, example: str, first: str, second: str, third: str) -> str:
+    """The answer of the example `example` (its key) for the text on screen, in the panels' three tokenizers."""
     text = expect_text(text)
-    if shown_text is not None:
-        shown_text = expect_text(shown_text, "shown_text")
-        if max(len(text), len(shown_text)) > work.CACHED_INPUT_CHARS:
-            shown_text = None  # a long text is worked on whole (and maybe in the worker): no diff
-    mark_whitespace = expect_flag(mark_whitespace, "mark_whitespace")
-    view = expect_choice(view, VIEWS, "view")
-    special = expect_flag(special, "special")
+    example = expect_choice(example, tuple(EXAMPLES_BY_KEY), "example")
     names = expect_tokenizers((first, second, third), repeats=True)  # two panels may show the same one
-    example = expect_choice(example, ("", *EXAMPLES_BY_KEY), "example")
-    return await PANELS_LANE.run_sized(text, work.panels, text, mark_whitespace, view == "ids", special, names, example,
-                                       shown_text)
+    return await PANELS_LANE.run_sized(text, work.example_answer, text, example, names)
 
 
 async def update_embedding(text: str, init: str) -> tuple[str, str, str]:
@@ -69,8 +57,7 @@ async def update_embedding(text: str, init: str) -> tuple[str, str, str]:
 
 
 async def update_embedding_parts(text: str, init: str) -> tuple[str, str, str, str]:
-    """update_embedding's answer with its plots in two parts, (shape, memory, the plots' caption, their figure):
-    the edit route sends the figure only when it changed."""
+    """update_embedding's answer with its plots in two parts, (shape, memory, the plots' caption, their figure)."""
     from config import GPTConfig
     from playground.lesson.embedding import INITS
     from playground.page.embedding_view import embedding_parts
@@ -79,6 +66,17 @@ async def update_embedding_parts(text: str, init: str) -> tuple[str, str, str, s
     text, _ = replace_lone_surrogates(text[:MAX_INPUT_CHARS])
     n_all, tokens = await EMBEDDING_LANE.run_sized(text, work.gpt2_head, text, GPTConfig().block_size)
     return await EMBEDDING_LANE.run(embedding_parts, n_all, tokens, init)  # its plots: at most 1,024 tokens
+
+
+async def embedding_for_page(text: str, init: str, shown_figure: object = None) -> tuple:
+    """update_embedding_parts' answer for the page, and its figure's key: (shape, memory, caption, figure or None,
+    figure key); the figure is None when its key is `shown_figure`, the one the page shows (it draws the first 64
+    tokens: typing at the end of a longer text leaves it as it is, not sent, decoded or laid out again)."""
+    if shown_figure is not None:
+        expect_text(shown_figure, "shown_figure")
+    shape, memory, caption, figure = await update_embedding_parts(text, init)
+    key = hashlib.blake2b(figure.encode(), digest_size=12).hexdigest()  # 96 bits: no two figures share one
+    return shape, memory, caption, None if shown_figure == key else figure, key
 
 
 async def update_one_hot(text: str, init: str) -> str:

@@ -9,7 +9,6 @@ and attributes data-id, data-start, data-end, its colour as its background.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 from typing import NamedTuple
@@ -109,44 +108,6 @@ def drawn_segments(result: dict, text: str) -> tuple[str, list[Segment]]:
     return text, segments(text, result["tokens"][:MAX_DRAWN_TOKENS])
 
 
-def common_prefix_length(a: Sequence, b: Sequence) -> int:
-    """How many leading items two sequences (strings, lists) share: a binary search of slice comparisons,
-    each done in C, so a panel of 1,000 tokens costs microseconds, not a Python loop over every token."""
-    low, high = 0, min(len(a), len(b))  # a[:low] == b[:low]; past high they differ or one has ended
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[low:middle] == b[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def kept_segments(result: dict, text: str, drawn: list[Segment], shown: dict, shown_text: str) -> int:
-    """How many of the leading segments `drawn` of one tokenizer's result on the drawn `text` the panel shown
-    for its result `shown` on `shown_text` has too, drawn with the same flags: so, the same parts.
-
-    A segment is the same in both when its characters lie in the two drawn texts' common prefix, and its
-    tokens and the token after it (which closes a group of byte tokens, or ends a gap) are among the leading
-    tokens the two share: the same id over the same span. A token's other fields (piece, bytes, partial,
-    special, under-trained mark) follow from its id and its characters. Where the shared tokens end, a group
-    is the same when no token of the shown panel runs on into it (a gap there is redrawn)."""
-    same_chars = common_prefix_length(text, drawn_text(shown, shown_text))
-    same_tokens = min(common_prefix_length(result[column][:MAX_DRAWN_TOKENS], shown[column][:MAX_DRAWN_TOKENS])
-                      for column in ("ids", "starts", "ends"))
-    shown_drawn = min(len(shown["tokens"]), MAX_DRAWN_TOKENS)
-    kept = next_token = 0
-    for seg in drawn:
-        next_token += len(seg.tokens)  # the index of the token after this segment
-        if seg.end > same_chars or next_token > same_tokens:
-            break
-        if next_token == same_tokens:  # the next tokens differ: a group is the same if the shown one ends here too
-            kept += bool(seg.tokens) and (next_token == shown_drawn or shown["starts"][next_token] >= seg.end)
-            break
-        kept += 1
-    return kept
-
-
 def one_part_a_token(seg: Segment, show_ids: bool) -> bool:
     """Whether a segment's tokens are drawn as blocks, a part each; else it is one part (a gap, or a group of
     byte chips under their character)."""
@@ -237,18 +198,14 @@ def undertrained_stat(result: dict) -> str:
 
 
 class PanelParts(NamedTuple):
-    """One tokenizer's panel in parts, so that the page redraws only the tokens that changed (paint.js):
-    before + "".join(tokens) + after is the panel, before + after the panel with no token. With `kept`, the
-    first `kept` parts of the panel the page shows stay, and `tokens` are the parts that follow them."""
+    """One tokenizer's panel in parts: before + "".join(tokens) + after is the panel, before + after the panel
+    with no token."""
 
     before: str  # the panel up to its tokens: title, counts, and the opening tag of the tokens' box
-    tokens: list[str]  # segment_parts(): one string per token, gap or byte group, after the kept ones
+    tokens: list[str]  # segment_parts(): one string per token, gap or byte group
     after: str  # the end of the tokens' box and the notes under it
-    kept: int = 0  # leading parts of the panel shown that this one shares (kept_segments)
 
     def html(self) -> str:
-        if self.kept:
-            raise ValueError("this panel keeps parts of the panel shown: it is no whole panel (ask without shown)")
         return self.before + "".join(self.tokens) + self.after
 
 
@@ -261,11 +218,8 @@ def server_only(name: str) -> str:
             'only the server tokenizes with it">server only</span>')
 
 
-def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True,
-                shown: tuple[dict, str] | None = None) -> PanelParts:
-    """One tokenizer's whole panel (title, counts, coloured tokens, notes) in its PanelParts; with `shown`, (the
-    result, the text) of the panel the page shows, drawn with the same flags, only the parts after those the
-    two share."""
+def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitespace: bool = True) -> PanelParts:
+    """One tokenizer's whole panel (title, counts, coloured tokens, notes) in its PanelParts."""
     notes = []
     drawn_count = min(len(result["tokens"]), MAX_DRAWN_TOKENS)
     if drawn_count < result["count"]:
@@ -286,12 +240,8 @@ def panel_parts(result: dict, text: str, *, show_ids: bool = False, mark_whitesp
         f'aria-label="{escape(result["label"])} tokens">'
     )
     text_drawn, drawn = drawn_segments(result, text)
-    kept = kept_segments(result, text_drawn, drawn, *shown) if shown else 0
-    tokens = segment_parts(result, text_drawn, drawn[kept:], show_ids=show_ids, mark_whitespace=mark_whitespace)
-    # A segment is one part, but for several tokens drawn a part each: counted only there, 400 segments in microseconds.
-    kept_parts = kept + sum(len(seg.tokens) - 1 for seg in drawn[:kept]
-                            if len(seg.tokens) > 1 and one_part_a_token(seg, show_ids))
-    return PanelParts(before, tokens, f"</div>{notes_html}</div>", kept_parts)
+    tokens = segment_parts(result, text_drawn, drawn, show_ids=show_ids, mark_whitespace=mark_whitespace)
+    return PanelParts(before, tokens, f"</div>{notes_html}</div>")
 
 
 # The marks the panels, answers, cards and stepper draw, said once by the panels.

@@ -1,9 +1,10 @@
 """The web page's Gradio wiring: its components and events (build_demo), what a link opens it with
 (page_from_url), its head and scripts (page_head), and the launch.
 
-An edit on the page (the text, a toggle, a tokenizer) is one POST to the server's edit route
-(playground.page.edit_route), off Gradio's queue, painted by the page's own JavaScript, newest
-wins; the route and the events here await the same handlers (playground.page.handlers).
+An edit on the page (the text, a toggle, a tokenizer) is tokenized and painted by the page's own JavaScript
+(static/update.js: the browser tokenizers and render.js), with no request; after a pause it asks the server's
+JSON routes (playground.page.ask_route) for the embedding and the example's answer. The routes and the events
+here await the same handlers (playground.page.handlers).
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from pathlib import Path
 import gradio as gr
 
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
+from playground.lesson.lecture import prompt_html
 from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
+from playground.page.panel_data import panel_data
 from playground.page.inputs import expect_text
 from playground.page.qr_view import share_qr_html
 from playground.page.render import marks_legend_html
@@ -38,7 +41,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 # The page's scripts, each one job, run in this order as classic scripts sharing one global scope (a later one
 # uses what an earlier one defines: batch.js lights tokens with card.js's playgroundLight, chat.js wraps
 # share.js's playgroundShareLink). Inlined in the page's head, as Gradio runs them before its app starts.
-PAGE_SCRIPTS = ("share.js", "edit.js", "paint.js", "edit_worker.js", "card.js", "stepper.js", "lecture.js", "fit.js",
+PAGE_SCRIPTS = ("share.js", "update.js", "paint.js", "ask.js", "card.js", "stepper.js", "lecture.js", "fit.js",
                 "batch.js", "chat.js", "keep.js")
 
 
@@ -166,9 +169,9 @@ def build_demo() -> gr.Blocks:
         link_message = gr.HTML(elem_id="link-note", visible=False)  # a damaged share link says so here
         example_key = gr.Textbox(value="", visible=False)  # the example the text came from: its question stays after edits
         with gr.Row(elem_id="lecture", equal_height=True):
-            prompt = gr.HTML(elem_id="prompt")
+            gr.HTML(elem_id="prompt")  # the example's question (update.js, from the page's head)
             reveal = gr.Button("Reveal", size="sm", elem_id="reveal", scale=0, min_width=90)
-        answer = gr.HTML(elem_id="answer")
+        gr.HTML(elem_id="answer")  # its answer, asked of the server after a pause (ask.js), shown at Reveal
         with gr.Row(elem_id="controls", equal_height=True):
             mark_ws = gr.Checkbox(value=True, label="Show whitespace (· → ↵)", elem_id="mark-ws", container=False,
                                   min_width=0, scale=0)
@@ -192,9 +195,9 @@ def build_demo() -> gr.Blocks:
                                     scale=1, min_width=160)
             share_code = gr.HTML(elem_id="share-qr", js_on_load=None)
             gr.HTML('<p id="copy-status" role="status"></p>', elem_id="copy-note", container=False)  # share.js: copied or not
-        note = gr.HTML(elem_id="limit-note")
+        gr.HTML(elem_id="limit-note")  # what was cut or replaced (update.js)
         chat_view_html()  # the Chat view: its messages and panels (chat.js draws them)
-        panels, choosers = [], []
+        choosers = []
         choices = [(tokenizer_label(name), name) for name in names]
         with gr.Row(elem_id="panels", equal_height=False):
             # The slots keep the lesson's ids (#panel-gpt2, ...) whatever they show; each panel's
@@ -203,7 +206,7 @@ def build_demo() -> gr.Blocks:
                 with gr.Column(min_width=300):  # three fit side by side at 1024 px; they stack on a phone
                     choosers.append(gr.Dropdown(choices, value=name, show_label=False, container=False,
                                                 elem_id=f"tokenizer-{slot}", elem_classes="chooser"))
-                    panels.append(gr.HTML(elem_id=f"panel-{name}", elem_classes="panel", js_on_load=None))
+                    gr.HTML(elem_id=f"panel-{name}", elem_classes="panel", js_on_load=None)  # update.js paints it
         gr.HTML(marks_legend_html(), elem_id="marks-legend", container=False)  # under the panels: ·, →, ↵, ##, chips
         with gr.Row(elem_id="downloads"):
             csv_button = gr.Button("Download tokens (CSV)", size="md")
@@ -253,17 +256,10 @@ def build_demo() -> gr.Blocks:
               inputs=[*choosers, all_eight], outputs=slide, api_visibility="private", show_progress="hidden",
               preprocess=False, trigger_mode="always_last")
         languages.expand(handlers.premium_section, outputs=premium, api_visibility="private")
-        # An edit: the page's own JavaScript posts it to edit_route (off the queue) and paints the answer.
+        # An edit: the page's own JavaScript tokenizes and paints it (update.js), and asks the server after a pause.
         edit_inputs = [text, mark_ws, view, special, *choosers, example_key, init]
         gr.on([i.change for i in edit_inputs], None, inputs=edit_inputs, js="(...values) => playgroundEdit(values)")
-        # The same work as the API's /panels and /embedding, through the queue; no page event triggers them.
-        gr.on(
-            [], handlers.update_panels,
-            inputs=[text, mark_ws, view, special, *choosers, example_key], outputs=[note, *panels, prompt, answer],
-            preprocess=False,  # the handler checks the raw values itself, and logs none of them
-            trigger_mode="always_last", concurrency_id="panels", concurrency_limit=None,  # handlers.PANELS_LANE limits
-            show_progress="hidden", api_name="panels",
-        )
+        # The API's /embedding, through the queue; no page event triggers it (the page asks ask_route).
         gr.on(
             [], handlers.update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
             preprocess=False, trigger_mode="always_last", concurrency_id="embedding", concurrency_limit=None,
@@ -328,14 +324,14 @@ def build_demo() -> gr.Blocks:
 
 
 def app_kwargs() -> dict:
-    """What Gradio's FastAPI app is built with: Guard in front of everything, and the page's edit, chat and
+    """What Gradio's FastAPI app is built with: Guard in front of everything, and the page's asks, chat and
     browser tokenizers' routes served beside Gradio's own routes (FastAPI takes routes in its constructor)."""
     from starlette.middleware import Middleware
 
-    from playground.page import chat_route, edit_route
+    from playground.page import ask_route, chat_route
 
     return {"middleware": [Middleware(server.Guard)],
-            "routes": edit_route.ROUTES + chat_route.ROUTES + twin_route.ROUTES}
+            "routes": ask_route.ROUTES + chat_route.ROUTES + twin_route.ROUTES}
 
 
 def chat_example_json() -> dict:
@@ -359,22 +355,29 @@ def twin_registry_script() -> str:
     return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
 
 
-def head_values(twins: dict, room_host: str | None, default_tokenizers: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
-    """The values the page's scripts read from their host (a script's body), the app's or the static folder's."""
-    # "<" escaped: a registered tokenizer's label is the operator's text, and "</script>" in it would end the script.
-    twins_json = json.dumps(twins).replace("<", "\\u003c")
+def head_values(twins: dict, room_host: str | None, names: tuple[str, ...],
+                default_tokenizers: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
+    """The values the page's scripts read from their host (a script's body), the app's or the static folder's:
+    `names` are the tokenizers the page offers, `twins` those of them that run in the browser."""
+    def js(value) -> str:  # "<" escaped: a registered tokenizer's label is the operator's text, and "</script>" ends a script
+        return json.dumps(value).replace("<", "\\u003c")
+
     return (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
+            f"const PLAYGROUND_MAX_INPUT_CHARS = {MAX_INPUT_CHARS};\n"
+            f"const PLAYGROUND_PROMPTS = {js({key: prompt_html(key) for key in EXAMPLES_BY_KEY})};\n"  # the page asks for none
+            f"const PLAYGROUND_TOKENIZER_LABELS = {js({name: tokenizer_label(name) for name in names})};\n"
             f"const PLAYGROUND_ROOM_HOST = {json.dumps(room_host)};\n"
             f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(default_tokenizers))};\n"
             f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
-            f"globalThis.PLAYGROUND_TWINS = {twins_json};")
+            f"globalThis.PLAYGROUND_TWINS = {js(twins)};\n"
+            f"globalThis.PLAYGROUND_PANEL_DATA = {js(panel_data())};")
 
 
 def page_head() -> str:
-    """The page's head: the values its scripts read from the server, then PAGE_SCRIPTS in order, each named
+    """The page's head: the values its scripts read from the server (the examples' questions among them), then PAGE_SCRIPTS in order, each named
     (sourceURL) so that the browser's console and stack traces say which file a line is in; then the browser
     tokenizers' registry, a module (it runs after the page's scripts, as every module does)."""
-    values = head_values(browser_twins(), room.server_room_host())
+    values = head_values(browser_twins(), room.server_room_host(), tokenizer_names())
     scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)
     return "".join(f"<script>{script}</script>" for script in (values, *scripts)) + twin_registry_script()
 
@@ -418,8 +421,8 @@ def launch(demo: gr.Blocks) -> None:
         run_history=False,  # it would keep every run's text in the browser, shown to the next person
         # No server-side rendering, whatever GRADIO_SSR_MODE says (a Space may set it): with it, Gradio puts
         # its Node server in front of this one, and Node forwards only Gradio's own routes, so every POST to
-        # the page's edit route (/playground/edit) answered 405 and no token was drawn; and Node served the
-        # page itself, without the Guard's headers (no-store, the cross-origin isolation of its worker).
+        # the page's own routes (then /playground/edit) answered 405 and no token was drawn; and Node served the
+        # page itself, without the Guard's headers (no-store, cross-origin isolation).
         ssr_mode=False,
         state_session_capacity=server.SESSION_CAPACITY,
         # Gradio runs at most max_threads events at once, whatever their concurrency limits: with its

@@ -11,9 +11,9 @@ import threading
 
 from cachetools import LRUCache, cached
 
-from playground.lesson.lecture import answer_html, prompt_html
+from playground.lesson.lecture import answer_html
 from playground.page.export import tokens_csv, tokens_json
-from playground.page.render import MAX_DRAWN_TOKENS, PanelParts, panel_parts
+from playground.page.render import MAX_DRAWN_TOKENS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, get_tokenizer
 from playground.tokenizers.undertrained import has_data, undertrained_marks
 
@@ -55,37 +55,16 @@ def compare_limited(text: str, special: bool = False, token_limit: int | None = 
     return compare(text, special, token_limit, names), cut
 
 
-def limit_note(cut: int, total: int) -> str:
-    if not cut:
-        return ""
-    return (f'<p class="limit">Tokenised the first {MAX_INPUT_CHARS:,} of {total:,} characters; '
-            f"{cut:,} characters were cut. Every count below is for the part tokenised.</p>")
+def tokens_entry(text: str, special: bool, name: str) -> dict:
+    """compare()'s entry for tokenizer `name` on text (its first MAX_INPUT_CHARS characters, lone surrogates
+    replaced), its tokens cut at MAX_DRAWN_TOKENS: what the page's panel draws."""
+    result, _ = compare_limited(text, special, MAX_DRAWN_TOKENS, (name,))
+    return result["tokenizers"][0]
 
 
-def surrogate_note(result: dict) -> str:
-    n = result["replaced_surrogates"]
-    return f'<p class="limit">{n:,} lone surrogate(s) in the input were replaced by U+FFFD.</p>' if n else ""
-
-
-def panels(text: str, mark_whitespace: bool, show_ids: bool, special: bool,
-           names: tuple[str, ...] = DEFAULT_TOKENIZERS, example: str = "",
-           shown_text: str | None = None) -> tuple[str | PanelParts, ...]:
-    """(note, one panel per tokenizer in names, the example's question, its answer): the HTML the page
-    shows for an edit, from one compare() of the text, each panel in its PanelParts. The answer stays
-    hidden on the page until Reveal. With shown_text, the text of the panels the page shows with the same
-    flags and tokenizers, each panel holds only the parts after those it shares with the one shown."""
-    result, cut = compare_limited(text, special, MAX_DRAWN_TOKENS, names)
-    shown = [None] * len(names)
-    if shown_text is not None:  # short texts only: both results come from the cache of recent edits
-        shown_result, _ = compare_limited(shown_text, special, MAX_DRAWN_TOKENS, names)
-        shown = [(tok, shown_result["text"]) for tok in shown_result["tokenizers"]]
-    parts = tuple(panel_parts(tok, result["text"], show_ids=show_ids, mark_whitespace=mark_whitespace, shown=old)
-                  for tok, old in zip(result["tokenizers"], shown))
-    answer = ""
-    if example:  # answers count without special tokens, over every token
-        whole = not special and all(t["count"] == len(t["tokens"]) for t in result["tokenizers"])
-        answer = answer_html(example, result if whole else compare_limited(text, False, None, names)[0])
-    return (limit_note(cut, len(text)) + surrogate_note(result), *parts, prompt_html(example), answer)
+def example_answer(text: str, example: str, names: tuple[str, ...]) -> str:
+    """The answer of example `example` for text, counted without special tokens, over every token."""
+    return answer_html(example, compare_limited(text, False, None, names)[0])
 
 
 def pack_numbers(numbers: list[int]) -> str:

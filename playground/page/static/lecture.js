@@ -28,6 +28,7 @@ function playgroundRevealed(on) {
 // Reveal shows the answer; pressing it again (Hide) hides it.
 function playgroundReveal() {
   playgroundRevealed(!document.body.classList.contains("revealed"));
+  if (document.body.classList.contains("revealed")) playgroundAnswerNow();  // an answer for an older text: asked now
 }
 
 // Editing the text asks the question again: what Reveal showed is hidden until the next Reveal.

@@ -1,0 +1,235 @@
+// What the page asks the server for (playground/page/ask_route.py), never holding the panels: the tokens of a
+// panel whose tokenizer has no browser twin, at every edit; and, once the typing pauses, the embedding and the
+// example's answer for the text on screen (Reveal asks for a stale answer at once). Each kind of ask has one
+// request out at a time, the newest waiting behind it (older ones waiting are dropped): latest wins.
+//
+// When the server cannot be reached (offline, or restarting), a note says what waits for it, the asks are tried
+// again every few seconds and at the next edit, and the note goes when one succeeds.
+//
+// PLAYGROUND_PAUSE_MS: 300 ms. Keys come every 100 to 250 ms in steady typing (the lesson's bench types one
+// every 150 ms), so a pause this long is a word's end, not the gap between two keys: a class typing asks about
+// once a word, not once a key. Shorter, most keys would ask; longer, the embedding would visibly lag a typist
+// who has stopped.
+const PLAYGROUND_PAUSE_MS = 300;
+const PLAYGROUND_RETRY_MS = 3000;  // while the server is gone: how often the waiting asks are tried again
+const playgroundAsks = {
+  timer: null, retry: null, gone: false,
+  embedding: null, answer: null,  // the key (JSON of what it was asked for) of the embedding / answer painted
+  figureKey: null,  // the plots' figure on the page (ask_route: sent only when it changed)
+};
+
+// The server cannot be reached: fetch itself failed (no HTTP answer at all).
+class PlaygroundServerGone extends Error {}
+
+// POST a JSON body to one of ask_route's paths; resolves with the answer's JSON and status. A 503 (the server is
+// full) says so in the busy note and is tried again after its Retry-After (then 2, 4, 8 s).
+async function playgroundPost(path, body) {
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try {
+      response = await fetch(new URL(path, document.baseURI).href,
+                             {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    } catch (err) {
+      playgroundServerGone();
+      throw new PlaygroundServerGone("the server cannot be reached");
+    }
+    playgroundServerBack();
+    if (response.status !== 503 || attempt >= PLAYGROUND_QUEUE_RETRIES) {
+      playgroundBusyNote("");
+      let answer;
+      try { answer = await response.json(); } catch (err) { answer = {}; }
+      return {ok: response.ok, status: response.status, ...answer};
+    }
+    const wait = Math.max(Number(response.headers.get("Retry-After")) || 1, Math.min(2 ** attempt, 8));
+    playgroundBusyNote(`The server is busy: many people are typing at once. Trying again in ${wait} s…`);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
+// send(body) one at a time: a call made while one is out waits, and replaces (resolving null) any that waited.
+function playgroundLatestOnly(send) {
+  let busy = false, waiting = null;
+  const run = async ({body, resolve, reject}) => {
+    busy = true;
+    try { resolve(await send(body)); } catch (err) { reject(err); }
+    busy = false;
+    if (waiting) { const next = waiting; waiting = null; run(next); }
+  };
+  return (body) => new Promise((resolve, reject) => {
+    if (!busy) return void run({body, resolve, reject});
+    if (waiting) waiting.resolve(null);
+    waiting = {body, resolve, reject};
+  });
+}
+
+// A panel's tokens from the server (its tokenizer has no browser twin): compare()'s entry, or null.
+const playgroundTokensAsks = [0, 1, 2].map(() => playgroundLatestOnly((body) => playgroundPost("playground/tokens", body)));
+async function playgroundAskTokens(i, body) {
+  const answer = await playgroundTokensAsks[i](body);
+  if (answer && !answer.ok) throw new Error(answer.detail || `the server answered ${answer.status}`);
+  return answer && answer.tokenizer;
+}
+
+// After each edit: the embedding and the answer are asked once the typing has paused (the answer at once while
+// it is on the screen: a toggle or a tokenizer changed under a revealed answer).
+function playgroundAskSoon() {
+  clearTimeout(playgroundAsks.timer);
+  playgroundAsks.timer = setTimeout(playgroundAskServer, PLAYGROUND_PAUSE_MS);
+  if (document.body.classList.contains("revealed")) playgroundAskAnswer();
+}
+
+function playgroundAskServer() {
+  playgroundAskEmbedding();
+  playgroundAskAnswer();
+}
+
+// The embedding's shape, memory and plots for the text on screen, unless they are the ones painted.
+const playgroundEmbeddingAsk = playgroundLatestOnly((body) => playgroundPost("playground/embedding", body));
+async function playgroundAskEmbedding(wholeFigure = false) {
+  const {text, setup} = playgroundFlow;
+  const key = JSON.stringify([text, setup.init]);
+  if (key === playgroundAsks.embedding && !wholeFigure) return;
+  const shown = !wholeFigure && playgroundPlotsShown("heatmap") ? playgroundAsks.figureKey : null;
+  let answer;
+  try {
+    answer = await playgroundEmbeddingAsk({text, init: setup.init, ...(shown ? {shown_figure: shown} : {})});
+  } catch (err) {
+    return;  // the server is gone: asked again when it is back
+  }
+  if (!answer) return;  // a newer ask replaced it
+  if (!answer.ok) return playgroundAskFailed(answer);
+  playgroundFlow.notes.server = "";
+  playgroundPaintNote();
+  const [shape, memory, caption, figure] = answer.embedding;
+  playgroundPaint("embedding", shape);
+  playgroundPaint("memory", memory);
+  if (!playgroundPaintPlots("heatmap", caption, figure)) return playgroundAskEmbedding(true);  // its figure is gone
+  playgroundAsks.figureKey = answer.figure_key;
+  playgroundAsks.embedding = key;
+  playgroundTokensRedrawn();  // again after the plots: a pinned GPT-2 token marks its row in them
+}
+
+// The example's answer for the text on screen (hidden until Reveal), unless it is the one painted.
+const playgroundAnswerAsk = playgroundLatestOnly((body) => playgroundPost("playground/answer", body));
+function playgroundAnswerKey(setup) {
+  return JSON.stringify([playgroundFlow.text, setup.example, setup.tokenizers]);
+}
+
+// At each edit: no example, no answer; an answer for another text or example is stale until asked again.
+function playgroundAnswerFollows(setup) {
+  if (!setup.example) {
+    playgroundPaint("answer", "");
+    playgroundAsks.answer = playgroundAnswerKey(setup);
+  }
+}
+
+async function playgroundAskAnswer() {
+  const {setup} = playgroundFlow;
+  if (!setup || playgroundAnswerKey(setup) === playgroundAsks.answer) return;
+  const key = playgroundAnswerKey(setup);
+  if (document.body.classList.contains("revealed")) {  // on the screen: say it comes, never show a stale one
+    playgroundPaint("answer", '<p class="note">Working out the answer for this text…</p>');
+  }
+  let answer;
+  try {
+    answer = await playgroundAnswerAsk({text: playgroundFlow.text, example: setup.example, tokenizers: setup.tokenizers});
+  } catch (err) {
+    return;
+  }
+  if (!answer) return;
+  if (!answer.ok) return playgroundAskFailed(answer);
+  playgroundFlow.notes.server = "";
+  playgroundPaintNote();
+  if (key !== playgroundAnswerKey(playgroundFlow.setup)) return;  // stale already: the next ask paints
+  playgroundPaint("answer", answer.answer);
+  playgroundAsks.answer = key;
+}
+
+// Reveal: a stale answer is asked for now, not after the pause.
+function playgroundAnswerNow() {
+  if (playgroundFlow.setup) playgroundAskAnswer();
+}
+
+// A refused ask (a bad value: its 400 says what was expected) is said in the note above the panels.
+function playgroundAskFailed(answer) {
+  playgroundFlow.notes.server = answer.detail || `The server answered ${answer.status}.`;
+  playgroundPaintNote();
+}
+
+// The server is gone: the note says what waits for it, and the waiting asks are tried again every few seconds.
+function playgroundServerGone() {
+  if (playgroundAsks.gone) return;
+  playgroundAsks.gone = true;
+  playgroundServerNote("The server cannot be reached. The panels follow your typing in this page; the embedding, " +
+                       "the example's answer, the replay and the downloads wait for the server and come when it is back.");
+  playgroundAsks.retry = setInterval(playgroundRetry, PLAYGROUND_RETRY_MS);
+}
+
+function playgroundServerBack() {
+  if (!playgroundAsks.gone) return;
+  playgroundAsks.gone = false;
+  clearInterval(playgroundAsks.retry);
+  playgroundServerNote("");
+  playgroundRetry();
+}
+
+// Everything that waited: the panels asked of the server, the embedding and the answer.
+function playgroundRetry() {
+  if (!playgroundFlow.setup) return;
+  playgroundFlow.key = "";
+  playgroundUpdate(playgroundFlow.setup);
+  playgroundAskServer();
+}
+
+function playgroundServerNote(text) {
+  let el = document.getElementById("server-note");
+  if (!el && text) {
+    el = document.createElement("div");
+    el.id = "server-note";
+    el.setAttribute("role", "status");
+    document.body.appendChild(el);
+  }
+  if (el) { el.textContent = text; el.hidden = !text; }
+}
+
+// The "server is busy" note at the top of the page, shared by the asks and the queue's retries.
+function playgroundBusyNote(text) {
+  let el = document.getElementById("queue-note");
+  if (!el && text) {
+    el = document.createElement("div");
+    el.id = "queue-note";
+    el.setAttribute("role", "status");
+    document.body.appendChild(el);
+  }
+  if (el) { el.textContent = text; el.hidden = !text; }
+}
+
+// A full queue: the server answers 503 to /queue/join when QUEUE_MAX_SIZE events already wait (a whole class
+// at once). Instead of an error, the page says so and sends the same request again after 1, 2, 4, then 8 s, for
+// about a minute; then Gradio shows its own error.
+const PLAYGROUND_QUEUE_RETRIES = 10;
+(function retryWhenTheQueueIsFull() {
+  const send = window.fetch.bind(window);
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let waiting = 0;  // requests waiting to be sent again
+  const note = playgroundBusyNote;
+
+  window.fetch = async function (input, init) {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!new URL(url, window.location.href).pathname.endsWith("/queue/join")) return send(input, init);
+    const original = input instanceof Request ? input.clone() : input;
+    for (let attempt = 0; ; attempt++) {
+      const response = await send(original instanceof Request ? original.clone() : original, init);
+      if (response.status !== 503 || attempt >= PLAYGROUND_QUEUE_RETRIES) {
+        if (!waiting) note("");  // the note stays while any other request still waits its turn
+        return response;
+      }
+      const seconds = Math.min(2 ** attempt, 8);
+      note(`The server is busy: its queue is full, so many people are typing at once. ` +
+           `Trying again in ${seconds} s (attempt ${attempt + 2})…`);
+      waiting++;
+      await wait(seconds * 1000);
+      waiting--;
+    }
+  };
+})();
