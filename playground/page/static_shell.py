@@ -11,7 +11,7 @@ import json
 from html import escape
 
 from playground.lesson.examples import EXAMPLES
-from playground.lesson.lecture import answer_html, prompt_html
+from playground.lesson.lecture import answer_html
 from playground.page.handlers import VIEWS
 from playground.page.render import marks_legend_html
 from playground.page.static_folder import PAGE_DIR, STYLES, TWIN_DIR
@@ -25,6 +25,9 @@ TORCH_NOTE = ("<p>The GPT-2 ids through the lesson's <code>TokenEmbedding</code>
               "its heatmap and similarities) need PyTorch and GPT-2's 50,257 x 768 table: run the app for them, "
               "<code>python app.py</code> (<a href=\"{url}\" target=\"_blank\" rel=\"noopener\">the playground</a>).</p>")
 
+EDITED_ANSWER = ("<p class=\"note\">This page has each example's answer for its own text and tokenizers; for an edited "
+                 "text or other tokenizers the answer is worked out by the app (<code>python app.py</code>).</p>")
+
 
 def default_tokenizers(shipped: tuple[str, ...]) -> tuple[str, str, str]:
     """The three panels' tokenizers when nothing chose them: the lesson's three where shipped, else the
@@ -35,15 +38,14 @@ def default_tokenizers(shipped: tuple[str, ...]) -> tuple[str, str, str]:
 
 
 def example_data(shipped: tuple[str, ...]) -> list[dict]:
-    """Each example as the host script reads it: its text, question, the three tokenizers it opens with (a slot's
-    default where its own is not shipped) and the answer to its question for that text and those tokenizers,
-    computed here by the lesson's own code (an edited text's answer needs the app)."""
+    """Each example as the host script reads it: its text, the three tokenizers it opens with (a slot's default
+    where its own is not shipped) and the answer to its question for that text and those tokenizers, computed here
+    by the lesson's own code (an edited text's answer needs the app)."""
     defaults = default_tokenizers(shipped)
     data = []
     for example in EXAMPLES:
         names = tuple(name if name in shipped else default for name, default in zip(example.tokenizers, defaults))
         data.append({"key": example.key, "title": example.title, "text": example.text, "tokenizers": list(names),
-                     "prompt": prompt_html(example.key),
                      "answer": answer_html(example.key, compare(example.text, tokenizers=names))})
     return data
 
@@ -100,9 +102,9 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url
     and the panels; `versions`: each page file's short hash, put in its URL."""
     shipped = tuple(specs)
     names = default_tokenizers(shipped)
-    folder = {"examples": [] if only_panels else example_data(shipped), "onlyPanels": only_panels,
-              "maxInputChars": MAX_INPUT_CHARS, "defaultText": DEFAULT_TEXT}
-    values = (head_values({"tokenizers": specs}, None, names)
+    folder = {"examples": [] if only_panels else example_data(shipped), "defaultText": DEFAULT_TEXT,
+              "editedAnswer": EDITED_ANSWER, "embedding": TORCH_NOTE.format(url=escape(app_url, quote=True))}
+    values = (head_values({"tokenizers": specs}, None, shipped, names)
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
     styles = "".join(f'<link rel="stylesheet" href="{PAGE_DIR}/{name}?v={versions[name]}">'

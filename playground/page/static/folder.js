@@ -21,7 +21,7 @@ async function playgroundFolderUnpack(packed) {
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
     const text = new TextDecoder().decode(await new Response(stream).arrayBuffer());
-    return text ? text.slice(0, PLAYGROUND_FOLDER.maxInputChars) : null;
+    return text ? text.slice(0, PLAYGROUND_MAX_INPUT_CHARS) : null;
   } catch {
     return null;
   }
@@ -32,7 +32,7 @@ async function playgroundFolderUnpack(packed) {
 async function playgroundFolderFromUrl(query) {
   const example = playgroundFolder.examples.get(query.get("example") || "");
   const unpacked = query.get("z") ? await playgroundFolderUnpack(query.get("z")) : null;
-  const text = unpacked ?? (query.get("text") ? query.get("text").slice(0, PLAYGROUND_FOLDER.maxInputChars)
+  const text = unpacked ?? (query.get("text") ? query.get("text").slice(0, PLAYGROUND_MAX_INPUT_CHARS)
                                               : example ? example.text : PLAYGROUND_FOLDER.defaultText);
   const asked = example && (text === example.text || unpacked !== null) ? example : null;
   const defaults = asked ? asked.tokenizers : PLAYGROUND_DEFAULT_TOKENIZERS;
@@ -61,25 +61,26 @@ function playgroundFolderShow() {
   if (radio) radio.checked = true;
 }
 
-// The example's question, and its answer when the text and tokenizers are the example's own (computed when the
-// folder was written); an edited text's answer is the app's work.
-function playgroundFolderQuestion() {
-  const s = playgroundFolder.state, example = playgroundFolder.examples.get(s.example);
-  const prompt = document.querySelector("#prompt .prose"), answer = document.querySelector("#answer .prose");
-  if (!prompt || !answer) return;
-  prompt.innerHTML = example ? example.prompt : "";
-  const own = example && s.text === example.text && s.tokenizers.join() === example.tokenizers.join();
-  answer.innerHTML = !example ? "" : own ? example.answer
-    : "<p class=\"limit\">The answer to this question for an edited text or other tokenizers is computed by the app " +
-      "(<code>python app.py</code>); this page has its answer for the example as it came.</p>";
+// The page's asks of the server (ask.js), answered by the folder itself: the example's answer when the text and
+// tokenizers are the example's own (computed when the folder was written; an edited text's is the app's work),
+// and for the embedding, that it needs the app.
+async function playgroundHostAnswer(path, body) {
+  if (path === "playground/answer") {
+    const example = playgroundFolder.examples.get(body.example);
+    const own = example && body.text === example.text && body.tokenizers.join() === example.tokenizers.join();
+    return {ok: true, answer: own ? example.answer : PLAYGROUND_FOLDER.editedAnswer};
+  }
+  if (path === "playground/embedding") {
+    return {ok: true, embedding: [PLAYGROUND_FOLDER.embedding, "", "", ""], figure_key: null};
+  }
+  return {ok: false, status: 404, detail: "This page has no server: it shows only the tokenizers it ships."};
 }
 
 // An edit: the page paints it (playgroundUpdate, the app's page's own entry).
 function playgroundFolderUpdate() {
   const s = playgroundFolder.state;
-  playgroundFolderQuestion();
   playgroundUpdate({text: s.text, tokenizers: [...s.tokenizers], special: s.special, markWhitespace: s.markWhitespace,
-                    view: s.view, example: s.example, init: null});
+                    view: s.view, example: s.example, init: ""});
 }
 
 function playgroundFolderSet(changes) {
@@ -93,7 +94,7 @@ window.addEventListener("message", (e) => {
   if (e.source !== window.parent || e.source === window) return;
   const data = e.data;
   if (!data || data.type !== "playground-text" || typeof data.text !== "string") return;
-  playgroundFolderSet({text: data.text.slice(0, PLAYGROUND_FOLDER.maxInputChars)});
+  playgroundFolderSet({text: data.text.slice(0, PLAYGROUND_MAX_INPUT_CHARS)});
 });
 
 // The page's height, sent to the parent frame whenever it changes, so that an iframe can follow its content.
