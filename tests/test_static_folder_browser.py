@@ -141,7 +141,7 @@ def test_typed_keys_an_example_its_answer_and_a_share_link(watched, site):
     hindi = EXAMPLES_BY_KEY["hindi"]
     page.locator("#example-hindi").click()
     wait_for_ids(page, hindi.text)
-    assert page.locator("#prompt").inner_text().strip().startswith(hindi.question[:30])
+    assert hindi.question in page.locator("#prompt").inner_text()
     assert not page.locator("#answer li").first.is_visible()  # the answer waits for Reveal
     page.locator("#reveal").click()
     page.locator("#answer li").first.wait_for(state="visible")
