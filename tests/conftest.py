@@ -48,6 +48,20 @@ def synchronous(handler):
     return call
 
 
+
+def panels_html(text: str, mark_whitespace: bool = True, view: str = "text", special: bool = False,
+                *names: str) -> list[str]:
+    """The panels' HTML for text as the page draws them (render.py's panel_parts, which render.js is checked
+    byte for byte against), for the tokenizers `names` (default: gpt2, bert, llama), on the page's text: its
+    first work.MAX_INPUT_CHARS characters, lone surrogates replaced."""
+    from playground.page.render import MAX_DRAWN_TOKENS, panel_parts
+    from playground.page.work import compare_limited
+    from playground.tokenizers.registry import DEFAULT_TOKENIZERS
+
+    result, _ = compare_limited(text, special, MAX_DRAWN_TOKENS, names or DEFAULT_TOKENIZERS)
+    return [panel_parts(tok, result["text"], show_ids=view == "ids", mark_whitespace=mark_whitespace).html()
+            for tok in result["tokenizers"]]
+
 OPENAI_URLS = {  # where tiktoken_ext.openai_public downloads each file from; its cache is keyed on sha1(url)
     "gpt2/vocab.bpe": "https://openaipublic.blob.core.windows.net/gpt-2/encodings/main/vocab.bpe",
     "gpt2/encoder.json": "https://openaipublic.blob.core.windows.net/gpt-2/encodings/main/encoder.json",

@@ -107,12 +107,15 @@ def wait_listening(port: int, process: subprocess.Popen) -> None:
     raise TimeoutError(f"nginx did not listen on {port}")
 
 
+ASKS = ("/playground/tokens", "/playground/embedding", "/playground/answer")  # ask_route: any replica
+
+
 def upstreams(access_log: Path, edits: bool = True) -> list[str]:
-    """The replica that answered each logged edit (or, with edits=False, each other request), in order:
-    the last one nginx tried."""
+    """The replica that answered each logged ask of ask_route (or, with edits=False, each other request), in
+    order: the last one nginx tried."""
     lines = access_log.read_text().splitlines() if access_log.exists() else []
     return [line.split(" ", 2)[2].rsplit(" ", 1)[0].split(", ")[-1] for line in lines
-            if line.split(" ")[1].startswith("/playground/edit") == edits]
+            if (line.split(" ")[1].split("?")[0] in ASKS) == edits]
 
 
 def the_class_works(page, url: str, tmp_path: Path) -> None:

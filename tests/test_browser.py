@@ -244,93 +244,30 @@ def test_tokenizers_chosen_by_link_by_selector_and_carried_by_share_links(page, 
     assert other.eval_on_selector_all("[data-tokenizer=mistral] .tok", "els => els.map(e => Number(e.dataset.id))") == mistral
 
 
-def test_keystrokes_take_the_edit_route_exact_and_latest_wins(page, app_url):
-    """Each edit is one POST to /playground/edit (no queue event); while one is out, keys typed meanwhile
-    collapse into the newest text, sent when the answer comes; the panels end exact, and stay so."""
+def test_keystrokes_are_painted_in_the_page_and_the_server_is_asked_after_the_pause(page, app_url):
+    """Typing sends the server nothing: each key is tokenized and painted in the page. Once the typing pauses,
+    one ask for the embedding of the newest text (no example: no answer asked); the panels end exact."""
     open_page(page, app_url, "Hello world")
     # The batch is drawn by a queue event of its own once typing pauses (tests/test_batch_browser.py): kept
     # out of here, where every request a keystroke makes is counted.
     page.evaluate("clearTimeout(playgroundBatch.timer); playgroundBatchSoon = () => []")
+    page.wait_for_timeout(500)  # the first page's own asks are over
     posts: list[tuple[str, str]] = []
     page.on("request", lambda r: posts.append((r.url.removeprefix(app_url), r.post_data or "")) if r.method == "POST" else None)
-    held = []
-    page.route("**/playground/edit", lambda route: held.append(route) if not held else route.continue_())
     textbox(page).press("End")
-    textbox(page).press_sequentially(" and the cat sat")  # no delay: faster than any answer
-    page.wait_for_function("() => document.querySelector('#input-text textarea').value.endsWith('sat')")
-    for _ in range(200):  # the first edit's request, seen however busy the machine (at most 10 s)
-        if posts:
-            break
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(300)  # give any further request the time to go out
-    assert [path for path, _ in posts] == ["playground/edit"]  # one out, the rest wait for it
-    held[0].continue_()
+    textbox(page).press_sequentially(" and the cat sat", delay=40)  # a key every 40 ms: no pause of 300 ms
     wait_for_ids(page, "Hello world and the cat sat")
+    page.wait_for_function("document.querySelector('#embedding .shape')?.textContent === '(1, 6, 768)'")
     page.wait_for_timeout(500)
-    wait_for_ids(page, "Hello world and the cat sat")  # nothing older painted over it
-    assert [path for path, _ in posts] == ["playground/edit", "playground/edit"]
-    first, last = (json.loads(body) for _, body in posts)
-    assert first["text"] == "Hello world " and last["text"] == "Hello world and the cat sat"
-    assert last["tokenizers"] == list(NAMES) and last["view"] == "text" and last["mark_whitespace"] is True
+    assert [path for path, _ in posts] == ["playground/embedding"]
+    assert json.loads(posts[0][1])["text"] == "Hello world and the cat sat"
     ids = {name: panel_ids(page, name) for name in NAMES}
     assert ids == {t["name"]: t["ids"] for t in compare("Hello world and the cat sat")["tokenizers"]}
-    shape = page.text_content("#embedding .shape")
-    assert shape == f"(1, {len(ids['gpt2'])}, 768)"
 
 
-SLOW_KEY = """document.querySelector('#input-text textarea').addEventListener('input', () => {
-  const until = performance.now() + 150; while (performance.now() < until);  // a page busy for 150 ms after each key
-})"""
-
-
-def type_on_a_slow_page(page, text: str, keys: str) -> str:
-    """Keep the page busy 150 ms after each key (SLOW_KEY), type the keys one at a time after `text`, each
-    once the last one's panels are exact; the whole text, whose panels end exact."""
-    page.evaluate(SLOW_KEY)
-    for key in keys:
-        text += key
-        textbox(page).press(key)
-        wait_for_ids(page, text)
-    return text
-
-
-def test_an_answer_there_by_the_keys_own_frame_is_painted_in_it_from_shared_memory(page, app_url):
-    """The page is cross-origin isolated, so its edits go out from a worker that writes the panels into memory
-    it shares with the page. Chromium draws a key's own frame before it hands the page any message, so on a
-    page kept busy after each key until the answer is in, the panels come from that memory, read in the
-    key's frame; and they stay exact."""
-    open_page(page, app_url, "Hello world")
-    assert page.evaluate("() => [crossOriginIsolated, playgroundChannel.ready]") == [True, True]
-    assert len(page.workers) == 1
-    text = type_on_a_slow_page(page, "Hello world", " and the cat")
-    assert page.evaluate("() => playgroundEdits.panelsFromSharedMemory") >= 8  # of 12 keys (a slow CI machine: a few late)
-    assert {name: panel_ids(page, name) for name in NAMES} == {t["name"]: t["ids"] for t in compare(text)["tokenizers"]}
-
-
-def test_a_page_that_is_not_cross_origin_isolated_fetches_its_edits_itself(page, app_url):
-    """Embedded in another site's page (a Hugging Face Space) the page cannot be isolated: here its document
-    comes without COEP. It makes no worker and shares no memory; its own fetches take the edit route, and the
-    panels are exact."""
-    def without_coep(route):
-        response = route.fetch()
-        headers = {k: v for k, v in response.headers.items() if k != "cross-origin-embedder-policy"}
-        route.fulfill(response=response, headers=headers)
-
-    page.route(app_url, without_coep)
-    open_page(page, app_url, "Hello world")
-    assert page.evaluate("() => [crossOriginIsolated, playgroundChannel.worker]") == [False, None]
-    assert page.workers == []
-    posts = []
-    page.on("request", lambda r: posts.append(r.url.removeprefix(app_url)) if r.method == "POST" else None)
-    text = type_on_a_slow_page(page, "Hello world", " and")
-    assert posts == ["playground/edit"] * 4
-    assert page.evaluate("() => playgroundEdits.panelsFromSharedMemory") == 0
-    assert {name: panel_ids(page, name) for name in NAMES} == {t["name"]: t["ids"] for t in compare(text)["tokenizers"]}
-
-
-def test_a_busy_server_is_said_and_the_edit_retried(browser, app_url):
-    """The edit route answers 503 with Retry-After when its lane is full: the page says so, waits, sends
-    the newest edit again, and it lands. (Its own context: Chromium logs each 503 as a console error.)"""
+def test_a_busy_server_is_said_and_the_ask_retried(browser, app_url):
+    """An ask answers 503 with Retry-After when its lane is full: the page says so, waits, asks again, and the
+    embedding lands; the panels never waited. (Its own context: Chromium logs each 503 as a console error.)"""
     context = browser.new_context(viewport={"width": 1600, "height": 1000})
     page = context.new_page()
     open_page(page, app_url, "Hello world")
@@ -340,16 +277,17 @@ def test_a_busy_server_is_said_and_the_edit_retried(browser, app_url):
         if len(refused) < 2:
             refused.append(json.loads(route.request.post_data)["text"])
             route.fulfill(status=503, content_type="application/json", headers={"Retry-After": "1"},
-                          body='{"detail": "The server is busy: too many edits at once."}')
+                          body='{"detail": "The server is busy: too many requests at once."}')
         else:
             route.continue_()
 
-    page.route("**/playground/edit", busy_twice)
+    page.route("**/playground/embedding", busy_twice)
     textbox(page).press("End")
     textbox(page).press_sequentially("!")
+    wait_for_ids(page, "Hello world!")  # painted in the page, whatever the server
     page.wait_for_function("() => { const n = document.getElementById('queue-note'); "
                            "return n && !n.hidden && n.textContent.includes('The server is busy'); }")
-    wait_for_ids(page, "Hello world!")  # the retried edit landed
+    page.wait_for_function("document.querySelector('#embedding .shape')?.textContent === '(1, 3, 768)'")  # it landed
     page.wait_for_selector("#queue-note", state="hidden")
     assert refused == ["Hello world!", "Hello world!"]
     context.close()
@@ -386,21 +324,20 @@ def test_a_full_queue_is_said_and_retried(browser, app_url):
 
 
 def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
-    """Each edit after the first sends only what changed (the parts after those the page keeps, no figure the
-    page shows); after typing at the end, in the middle, deleting, a newline, an emoji and a toggle, what the
-    page shows must be, node for node, what drawing the final text whole gives."""
-    from conftest import synchronous
+    """Each edit redraws only the token parts after those the panel shows already, and the plots' figure only
+    when it changed; after typing at the end, in the middle, deleting, a newline, an emoji and a toggle, what
+    the page shows must be, node for node, what drawing the final text whole gives."""
+    from conftest import panels_html, synchronous
 
     from playground.page import handlers
 
     open_page(page, app_url, "Hello world")
     answers: list[dict] = []
-    sent: list[str] = []
-    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/playground/edit") else None)
-    page.on("response", lambda r: answers.append(r.json()) if r.url.endswith("/playground/edit") else None)
+    page.on("response", lambda r: answers.append(r.json()) if r.url.endswith("/playground/embedding") else None)
     box = textbox(page)
     box.press("Control+End")
     box.press_sequentially(" and the cat sat on the mat" * 10, delay=10)  # 72 GPT-2 tokens: past the 64 drawn
+    page.wait_for_timeout(600)  # a pause: the embedding of 72 tokens is asked
     box.press("Control+Home")
     box.press_sequentially("Big ", delay=20)
     for _ in range(6):
@@ -411,15 +348,18 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     box.press_sequentially("    return 👍", delay=20)
     text = "Big Helloworld" + " and the cat sat on the mat" * 10 + "\n    return 👍"  # the space after Hello deleted
     wait_for_ids(page, text)
-    page.locator("#mark-ws input").uncheck()  # the panels come whole: drawn with another flag
+    page.locator("#mark-ws input").uncheck()  # the panels redrawn with another flag
     page.wait_for_function("() => !document.querySelector('#panel-gpt2 .toks').textContent.includes('·')")
+    page.wait_for_timeout(600)
     box.press("Control+End")
     box.press_sequentially("!", delay=20)
     text += "!"
     wait_for_ids(page, text)
+    page.wait_for_function("(n) => document.querySelector('#embedding .shape')?.textContent === `(1, ${n}, 768)`",
+                           arg=len(compare(text)["tokenizers"][0]["ids"]))
     page.wait_for_timeout(300)
     with ThreadPoolExecutor(1) as thread:  # Playwright's event loop runs in this one
-        _, *panels, _, _ = thread.submit(synchronous(handlers.update_panels), text, False, "text", False).result()
+        panels = thread.submit(panels_html, text, False, "text", False).result()
         plots = thread.submit(synchronous(handlers.update_embedding), text, "GPT-2: N(0, 0.02)").result()[2]
     same = page.evaluate("""([ids, htmls]) => ids.map((id, i) => {
         const el = document.getElementById(id);
@@ -429,10 +369,7 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
         return body.innerHTML === whole.innerHTML || body.innerHTML;
     })""", [["panel-gpt2", "panel-bert", "panel-llama", "heatmap"], [*panels, plots]])
     assert same == [True, True, True, True]
-    assert len(answers) == len(sent) > 20  # every answer's body is there for DevTools (Playwright) to read
-    kept = [panel[3] for answer in answers for panel in answer["panels"]]
-    assert max(kept) > 60  # the parts typed before stayed on the page (up to 70 GPT-2 blocks, more for BERT)
-    assert [a["embedding"][3] for a in answers][-1] is None  # the figure of the first 64 tokens was not sent again
+    assert answers[-1]["embedding"][3] is None  # the figure of the first 64 tokens was not sent again
 
 
 def test_a_pinned_token_the_edit_keeps_stays_pinned_and_one_it_replaces_lets_go(page, app_url):

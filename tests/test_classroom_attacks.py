@@ -160,18 +160,18 @@ def test_unread_results_expire_in_time_and_sessions_are_let_go(monkeypatch):
 
 def small_edit(url: str, i: int) -> float:
     t0 = time.perf_counter()
-    call_api(url, "panels", [f"Hello world {i}", True, "text", False, *LESSON, ""])
+    call_api(url, "compare", [f"Hello world {i}", False, LESSON])
     return time.perf_counter() - t0
 
 
 def test_a_small_edit_does_not_wait_behind_long_texts(server):
-    """12 concurrent 100,000-character /panels (48 in bench/hardening.py): before, all four slots held
+    """12 concurrent 100,000-character /compare calls (48 in bench/hardening.py): before, all four slots held
     long texts waiting for the worker, and a "Hello world" edit waited 8.5 s."""
     url, _, _ = server
-    call_api(url, "panels", ["x " * 50_000, True, "text", False, *LESSON, ""])  # the worker is up
+    call_api(url, "compare", ["x " * 50_000, False, LESSON])  # the worker is up
     idle = [small_edit(url, i) for i in range(7)]
-    longs = [threading.Thread(target=call_api, args=(url, "panels", [f"{k} " + "x y " * 25_000, True, "text",
-                                                                      False, *LESSON, ""])) for k in range(12)]
+    longs = [threading.Thread(target=call_api, args=(url, "compare", [f"{k} " + "x y " * 25_000, False, LESSON]))
+             for k in range(12)]
     for thread in longs:
         thread.start()
     time.sleep(0.5)
@@ -287,8 +287,8 @@ def test_calls_gradio_would_fail_on_get_a_message(server):
     js_only = next(k for k, e in enumerate(events) if not e["backend_fn"])
     status, answer = join(url, js_only, [])
     assert status == 404 and "runs in the browser only" in answer["detail"]
-    status, answer, _ = post(f"{url}gradio_api/call/panels", json.dumps({"data": ["MARKER-16"]}).encode())
-    assert status == 422 and answer["detail"].startswith("/panels takes a list of 8 values in data, got 1 values")
+    status, answer, _ = post(f"{url}gradio_api/call/embedding", json.dumps({"data": ["MARKER-16"]}).encode())
+    assert status == 422 and answer["detail"].startswith("/embedding takes a list of 2 values in data, got 1 values")
     status, answer, _ = post(f"{url}gradio_api/call/compare", b"{not json")
     assert status == 400 and "must be JSON" in answer["detail"]
     time.sleep(0.5)

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import any_text
 
-from conftest import synchronous
+from conftest import panels_html, synchronous
 from playground import compare
 from playground.lesson import embedding
 from playground.page import work
@@ -30,7 +30,7 @@ from playground.page import handlers
 from playground.page.web import text_from_url
 
 compare_api, update_embedding = synchronous(handlers.compare_api), synchronous(handlers.update_embedding)
-update_panels = synchronous(handlers.update_panels)
+example_answer = synchronous(handlers.example_answer)
 from playground.tokenizers import assets
 from playground.tokenizers.bert import BertTokenizer
 from playground.tokenizers.gpt2 import GPT2Tokenizer
@@ -125,7 +125,7 @@ TOK_ATTRIBUTES = {"class", "data-id", "data-start", "data-end", "data-tip", "sty
 @settings(deadline=None)
 @given(text=breaking_text, mark_whitespace=st.booleans())
 def test_panel_markup_survives_attribute_breaking_text(text, mark_whitespace):
-    note, *panels, _, _ = update_panels(text, mark_whitespace, "text", False)
+    panels = panels_html(text, mark_whitespace, "text", False)
     result = compare(text)
     for panel, tok in zip(panels, result["tokenizers"]):
         soup = BeautifulSoup(panel, "html5lib").body  # parsed as a browser parses it
@@ -161,8 +161,8 @@ def soup_of(panel: str):
 
 def test_whitespace_toggle_in_tokens_gaps_and_byte_groups():
     text = "a b\t न"  # GPT-2: " न" is a space and a Devanagari letter split into byte tokens
-    _, gpt2, bert, _, _, _ = update_panels(text, True, "text", False)
-    _, gpt2_off, bert_off, _, _, _ = update_panels(text, False, "text", False)
+    gpt2, bert, _ = panels_html(text, True, "text", False)
+    gpt2_off, bert_off, _ = panels_html(text, False, "text", False)
     assert [t.get_text() for t in soup_of(gpt2).select(".toks > .tok")] == ["a", "·b", "→"]
     assert [t.get_text() for t in soup_of(gpt2_off).select(".toks > .tok")] == ["a", " b", "\t"]
     assert soup_of(gpt2).select_one(".group-char").get_text() == "·न"
@@ -172,7 +172,7 @@ def test_whitespace_toggle_in_tokens_gaps_and_byte_groups():
 
 
 def test_ids_toggle_in_tokens_and_byte_groups():
-    _, gpt2, _, llama, _, _ = update_panels("a न😀", True, "ids", False)
+    gpt2, _, llama = panels_html("a न😀", True, "ids", False)
     expected = {t["name"]: t["ids"] for t in compare("a न😀")["tokenizers"]}
     for panel, name in ((gpt2, "gpt2"), (llama, "llama")):
         soup = soup_of(panel)
@@ -181,7 +181,7 @@ def test_ids_toggle_in_tokens_and_byte_groups():
 
 
 def test_special_toggle_reaches_every_tokenizer_that_has_special_tokens():
-    _, gpt2, bert, llama, _, _ = update_panels("Hi", True, "text", True)
+    gpt2, bert, llama = panels_html("Hi", True, "text", True)
     assert [t.get_text() for t in soup_of(bert).select(".tok.special")] == ["[CLS]", "[SEP]"]
     assert [t.get_text() for t in soup_of(llama).select(".tok.special")] == ["<s>"]
     assert soup_of(gpt2).select(".tok.special") == []
@@ -244,7 +244,7 @@ def test_a_failed_plot_says_so_in_its_place():
     (lambda: compare_api(None), "text must be a string, got NoneType None"),
     (lambda: compare_api(["A" * 1000]), "text must be a string, got list ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…"),
     (lambda: compare_api("hi", 1), "special must be true or false, got int 1"),
-    (lambda: update_panels("hi", True, "bogus" * 100, False), "view must be one of 'text', 'ids'; got 'bogusbogus"),
+    (lambda: example_answer("hi", "bogus" * 100, "gpt2", "bert", "llama"), "example must be one of 'code', 'magikarp', "),
     (lambda: update_embedding("hi", "N(0, 5)"), "init must be one of 'GPT-2: N(0, 0.02)', 'PyTorch default: N(0, 1)'"),
 ])
 def test_bad_values_get_a_short_clear_error(call, message):

@@ -13,14 +13,13 @@ from hypothesis import strategies as st
 from test_properties import SPECIAL_STRINGS, any_text
 from test_web import GPT2_INIT, TokElements
 
-from conftest import synchronous
+from conftest import panels_html, synchronous
 from playground import compare
 from playground.lesson.display import segments
 from playground.page import handlers
 from playground.page.render import MAX_DRAWN_TOKENS
 
 compare_api, update_embedding = synchronous(handlers.compare_api), synchronous(handlers.update_embedding)
-update_panels = synchronous(handlers.update_panels)
 
 toggles = st.tuples(st.booleans(), st.sampled_from(["text", "ids"]), st.booleans())
 
@@ -38,7 +37,7 @@ def check_partition(text: str, tokens: list[dict]) -> None:
 @given(text=any_text, flags=toggles)
 def test_panels_on_anything(text, flags):
     mark_whitespace, view, special = flags
-    note, *panels, _, _ = update_panels(text, mark_whitespace, view, special)
+    panels = panels_html(text, mark_whitespace, view, special)
     result = compare(text, special)
     for panel, tok in zip(panels, result["tokenizers"]):
         drawn = [int(a["data-id"]) for a in TokElements(panel).toks]
@@ -60,7 +59,7 @@ def test_embedding_panel_on_anything(text):
 @pytest.mark.parametrize("text", [ch * 10_000 for ch in ("a", " ", "\n", "\t", "é", "😀", "\x00", "\ud800", "्")]
                          + [" ".join(SPECIAL_STRINGS) * 50])
 def test_ten_thousand_copies_and_every_special_string(text):
-    note, *panels, _, _ = update_panels(text, True, "text", True)
+    panels = panels_html(text, True, "text", True)
     result = compare(text, special=True)
     for tok in result["tokenizers"]:
         check_partition(result["text"], [t for t in tok["tokens"] if not t["special"]])

@@ -88,7 +88,7 @@ def test_in_a_space_a_first_tap_lands_in_the_text_box_and_typing_is_exact(browse
     context, page, frame, errors, origins = open_in_a_space(browser, space_page)
     try:
         wait_framed(page, "Hello world")
-        assert not page.frames[1].evaluate("() => crossOriginIsolated")  # the worker's shared memory is off here
+        assert not page.frames[1].evaluate("() => crossOriginIsolated")  # framed by another site: not isolated, still working
         box = frame.locator("#input-text textarea")
         box.click()  # a first tap: the box takes it
         box.press("End")

@@ -50,9 +50,9 @@ def import_graph() -> dict[str, set[str]]:
 def test_the_graph_is_read_from_the_source():
     """The reader itself: a module-level import, a function-level one, a module named in `from package import`."""
     graph = import_graph()
-    assert "playground.page.server" in graph["playground.page.edit_route"]  # from playground.page import server
-    assert "playground.page.inputs" in graph["playground.page.edit_route"]  # from playground.page.inputs import ...
-    assert "playground.page.edit_route" in graph["playground.page.web"]  # inside app_kwargs()
+    assert "playground.page.server" in graph["playground.page.ask_route"]  # from playground.page import server
+    assert "playground.page.inputs" in graph["playground.page.ask_route"]  # from playground.page.inputs import ...
+    assert "playground.page.ask_route" in graph["playground.page.web"]  # inside app_kwargs()
     # gpt2.py's two playground imports, and none of tiktoken's (not playground modules)
     assert graph["playground.tokenizers.gpt2"] == {"playground.tokenizers.assets", "playground.tokenizers.tiktoken_bpe"}
 

@@ -13,15 +13,13 @@ from playground.lesson.lecture import prompt_html
 from playground.page import handlers
 from playground.page.web import page_from_url
 
-update_panels = synchronous(handlers.update_panels)
+example_answer = synchronous(handlers.example_answer)
 
 
-def answer_html(key: str, text: str, special: bool = False) -> str:
-    """The answer as the page gets it: the last output of /panels for that example's key, under the
-    three tokenizers the example opens with."""
-    *_, prompt, answer = update_panels(text, True, "text", special, *EXAMPLES_BY_KEY[key].tokenizers, key)
-    assert prompt == prompt_html(key)
-    return answer
+def answer_html(key: str, text: str) -> str:
+    """The answer as the page gets it (POST /playground/answer) for that example's key, under the three
+    tokenizers the example opens with."""
+    return example_answer(text, key, *EXAMPLES_BY_KEY[key].tokenizers)
 
 
 def answer_items(key: str, text: str) -> dict[str, str]:
@@ -29,8 +27,8 @@ def answer_items(key: str, text: str) -> dict[str, str]:
     return {li["data-tokenizer"]: li.get_text(" ", strip=True) for li in soup.select("li[data-tokenizer]")}
 
 
-def bold_numbers(key: str, text: str, special: bool = False) -> dict[str, list[str]]:
-    soup = BeautifulSoup(answer_html(key, text, special), "html5lib")
+def bold_numbers(key: str, text: str) -> dict[str, list[str]]:
+    soup = BeautifulSoup(answer_html(key, text), "html5lib")
     return {li["data-tokenizer"]: [b.get_text() for b in li.select("b")] for li in soup.select("li[data-tokenizer]")}
 
 
@@ -108,7 +106,7 @@ def test_the_glitch_answer_lists_each_models_listed_tokens_with_verdict_and_max_
             assert f"{t['text'].replace(' ', '·')} (red, max_prob {marks[t['id']]['max_prob']} )" in items[tok["name"]]
     assert answer_items("glitch", example.text.replace("RandomRedditor", "Hello"))["gpt2"].startswith(
         "GPT-2 byte-level BPE: 1 token on the paper's under-trained list: ")
-    *_, answer = update_panels(example.text, True, "text", False, "bert", "gpt4", "gpt4o", "glitch")
+    answer = example_answer(example.text, "glitch", "bert", "gpt4", "gpt4o")
     assert BeautifulSoup(answer, "html5lib").select_one("li").get_text(" ", strip=True) == (
         "BERT WordPiece: Drops the accents: decodes to “portaly, cliiik, thenitr…”; its count is not "
         "comparable. no under-trained list is published for this model")  # Portály's á: BERT strips accents
@@ -178,11 +176,9 @@ def test_an_edited_text_is_answered_as_it_is_and_says_so():
     assert "has no SolidGoldMagikarp" in answer_html("magikarp", "")
 
 
-def test_the_answer_counts_no_special_tokens_even_with_the_toggle_on():
-    for key in ("code", "hindi", "numbers"):
-        text = EXAMPLES_BY_KEY[key].text
-        assert bold_numbers(key, text, special=True) == bold_numbers(key, text, special=False)
-    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text, special=True)["gpt2"][:3] == ["73", "1.55", "70"]
+def test_the_answer_counts_no_special_tokens():
+    # The page's special-token toggle is not sent: the answer counts the text's own tokens.
+    assert bold_numbers("hindi", EXAMPLES_BY_KEY["hindi"].text)["gpt2"][:3] == ["73", "1.55", "70"]
 
 
 def test_the_answer_sees_tokens_past_the_ones_drawn():

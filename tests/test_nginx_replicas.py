@@ -36,7 +36,7 @@ def app_url(replicas):
 def test_the_lecture_works_over_two_replicas(page, app_url, tmp_path, replicas):
     _, log, processes = replicas
     the_class_works(page, app_url, tmp_path)
-    assert set(upstreams(log)) == set(processes)  # round robin: both answered edits
+    assert set(upstreams(log)) == set(processes)  # round robin: both answered asks
 
 
 def test_two_pages_typing_at_once(page, app_url, browser):

@@ -157,19 +157,3 @@ def test_the_one_hot_check_counts_the_bytes_of_the_tensors_it_built(ids):
     assert check.one_hot_bytes == one_hot.numel() * one_hot.element_size() == t * 50257 * FLOAT32_BYTES
     assert check.lookup_bytes == t * 768 * FLOAT32_BYTES
     assert check.equals_lookup
-
-
-@settings(deadline=None, max_examples=60)
-@given(shown=any_text, cut=st.integers(0, 10_000), removed=st.integers(0, 3), typed=any_text.map(lambda t: t[:3]),
-       special=st.booleans(), show_ids=st.booleans())
-def test_a_panel_sent_after_what_the_page_shows_rebuilds_the_whole_panel(shown, cut, removed, typed, special, show_ids):
-    """An edit anywhere (a few characters removed, a few typed: in the middle of a character's byte group, a
-    gap BERT drops, an indentation): each tokenizer's panel sent after the parts it keeps of the panel shown
-    is, part for part, the whole panel drawn for the new text."""
-    at = cut % (len(shown) + 1)
-    text = shown[:at] + typed + shown[at + removed:]
-    old, new = compare(shown, special, 1_000, ALL), compare(text, special, 1_000, ALL)
-    for was, now in zip(old["tokenizers"], new["tokenizers"]):
-        shown_parts = panel_parts(was, old["text"], show_ids=show_ids)
-        diff = panel_parts(now, new["text"], show_ids=show_ids, shown=(was, old["text"]))
-        assert shown_parts.tokens[:diff.kept] + diff.tokens == panel_parts(now, new["text"], show_ids=show_ids).tokens

@@ -198,9 +198,9 @@ def test_bad_values_get_a_clear_error_and_are_not_logged(server, endpoint, args,
     assert "MARKER" not in log.read_text()
 
 
-def post_edit(url: str, values: dict) -> tuple[int, Message, dict]:
-    """POST /playground/edit as the page sends it: (status, headers, JSON answer)."""
-    req = urllib.request.Request(f"{url}playground/edit", data=json.dumps(values).encode(),
+def post_ask(url: str, values: dict, path: str = "playground/tokens") -> tuple[int, Message, dict]:
+    """POST to one of the page's asks (ask_route) as the page sends it: (status, headers, JSON answer)."""
+    req = urllib.request.Request(f"{url}{path}", data=json.dumps(values).encode(),
                                  headers={"Content-Type": "application/json"}, method="POST")
     try:
         with urllib.request.urlopen(req, timeout=60) as response:
@@ -209,22 +209,24 @@ def post_edit(url: str, values: dict) -> tuple[int, Message, dict]:
         return err.code, err.headers, json.load(err)
 
 
-def edit_values(text: str, **changes) -> dict:
-    return {"text": text, "mark_whitespace": True, "view": "text", "special": False, "tokenizers": LESSON,
-            "example": "", "init": "GPT-2: N(0, 0.02)", **changes}
+def tokens_values(text: str, **changes) -> dict:
+    """A body of POST /playground/tokens: the tokens of a panel whose tokenizer has no browser twin."""
+    return {"text": text, "special": False, "tokenizer": "gpt2", **changes}
 
 
-def test_the_edit_route_is_served_beside_gradio_and_logs_no_value(server):
-    """The launched server (Gradio's app, Guard in front) serves the page's edit route."""
+def test_the_asks_are_served_beside_gradio_and_log_no_value(server):
+    """The launched server (Gradio's app, Guard in front) serves the page's asks."""
     url, log = server
-    status, headers, answer = post_edit(url, edit_values("Hello world"))
+    status, headers, answer = post_ask(url, tokens_values("Hello world"))
     assert status == 200 and headers["Cache-Control"] == "no-store"
-    assert [15496, 995] == [int(i) for i in re.findall(r'data-id="(\d+)"', "".join(answer["panels"][0][1]))]  # the GPT-2 panel's tokens
-    status, headers, answer = post_edit(url, edit_values("MARKER-8", view="MARKER-9"))
-    assert status == 400 and "view must be one of" in answer["detail"] and headers["Cache-Control"] == "no-store"
-    status, _, answer = post_edit(url, {"text": "MARKER-10"})
-    assert status == 400 and "missing: mark_whitespace" in answer["detail"]
-    assert request(f"{url}playground/edit", "POST", b"{}", {"Content-Length": "5000000"}) == 413
+    assert answer["tokenizer"]["ids"] == [15496, 995]
+    status, headers, answer = post_ask(url, tokens_values("MARKER-8", tokenizer="MARKER-9"))
+    assert status == 400 and "unknown tokenizer" in answer["detail"] and headers["Cache-Control"] == "no-store"
+    status, _, answer = post_ask(url, {"text": "MARKER-10"}, "playground/embedding")
+    assert status == 400 and "missing: init" in answer["detail"]
+    status, _, answer = post_ask(url, {"text": "MARKER-11", "example": "code", "tokenizers": LESSON}, "playground/answer")
+    assert status == 200 and "<b>0</b> tokens on indentation" in answer["answer"]
+    assert request(f"{url}playground/tokens", "POST", b"{}", {"Content-Length": "5000000"}) == 413
     time.sleep(0.3)  # let the server flush its output
     assert "MARKER" not in log.read_text()
 
@@ -253,15 +255,17 @@ def test_no_user_text_is_logged_or_written(tmp_path):
         c = Client(url, verbose=False)
         text = f"my secret: {marker}"
         c.predict(text, False, api_name="/compare")
-        c.predict(text, True, "text", False, api_name="/panels")
         c.predict(text, "GPT-2: N(0, 0.02)", api_name="/embedding")
         c.predict(text * 2_000, False, api_name="/compare")  # a long text: the big-input worker
         c.close()
         request(f"{url}?text={marker}")
         request(f"{url}gradio_api/deep_link?session_hash={marker}")
-        call_api(url, "panels", [text, True, "text", False, *LESSON, ""])
-        assert post_edit(url, edit_values(text))[0] == 200
-        assert post_edit(url, edit_values(text * 2_000))[0] == 200  # a long text: the big-input worker
+        assert post_ask(url, tokens_values(text))[0] == 200
+        assert post_ask(url, tokens_values(text * 2_000))[0] == 200  # a long text: the big-input worker
+        embedding = {"text": text, "init": "GPT-2: N(0, 0.02)"}
+        assert post_ask(url, embedding, "playground/embedding")[0] == 200
+        answer = {"text": text, "example": "magikarp", "tokenizers": LESSON}
+        assert post_ask(url, answer, "playground/answer")[0] == 200
     found = subprocess.run(["grep", "-rl", marker, str(tmp_path)], capture_output=True, text=True).stdout.split()
     assert found == [], f"the marker was written to {found}"
     assert "Running on local URL" in log.read_text()  # the log was captured, and holds no user text

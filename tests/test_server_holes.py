@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from browser import CHROMIUM_ARGS, require_chromium
 from serve import free_port, running
-from test_server import LESSON, edit_values, post_edit
+from test_server import LESSON, post_ask, tokens_values
 
 MARKER = "MARK29"  # in every position a client controls; the log must never hold it
 
@@ -68,12 +68,12 @@ def test_no_answer_lets_another_origin_read_it(server):
     for method, target, extra, body in [
         ("GET", "/config", {}, None),
         ("POST", "/gradio_api/call/compare", {"Content-Type": "application/json"}, COMPARE_BODY),
-        ("POST", "/playground/edit", {"Content-Type": "application/json"}, json.dumps(edit_values("hi")).encode()),
+        ("POST", "/playground/tokens", {"Content-Type": "application/json"}, json.dumps(tokens_values("hi")).encode()),
     ]:
         status, headers, _ = raw(host, port, method, target, {**lan, **extra}, body)
         assert "access-control-allow-origin" not in headers and "access-control-allow-credentials" not in headers, \
             (target, status, headers)
-    status, headers, _ = raw(host, port, "OPTIONS", "/playground/edit",
+    status, headers, _ = raw(host, port, "OPTIONS", "/playground/tokens",
                              {**lan, "Access-Control-Request-Method": "POST",
                               "Access-Control-Request-Headers": "content-type"})
     assert status == 403 and "access-control-allow-origin" not in headers
@@ -87,17 +87,17 @@ def test_no_answer_lets_another_origin_read_it(server):
     assert status == 200 and b"<html" in body.lower()
 
 
-def test_the_edit_route_requires_json_whatever_the_host(server):
+def test_the_asks_require_json_whatever_the_host(server):
     url, host, port, _ = server
-    body = json.dumps(edit_values("Hello world")).encode()
+    body = json.dumps(tokens_values("Hello world")).encode()
     for host_header in (f"127.0.0.1:{port}", f"192.168.1.5:{port}", "classroom.example"):
         for content_type in ("text/plain", "application/x-www-form-urlencoded", None):
             headers = {"Host": host_header, **({"Content-Type": content_type} if content_type else {})}
-            status, _, answer = raw(host, port, "POST", "/playground/edit", headers, body)
+            status, _, answer = raw(host, port, "POST", "/playground/tokens", headers, body)
             assert status == 415 and b"Content-Type: application/json" in answer, (host_header, content_type, status)
-    status, _, answer = raw(host, port, "POST", "/playground/edit",
+    status, _, answer = raw(host, port, "POST", "/playground/tokens",
                             {"Content-Type": "application/json; charset=utf-8"}, body)
-    assert status == 200 and b'data-id=\\"15496\\"' in answer  # curl and scripts keep working
+    assert status == 200 and json.loads(answer)["tokenizer"]["ids"] == [15496, 995]  # curl and scripts keep working
 
 
 class _EvilPage(BaseHTTPRequestHandler):
@@ -122,8 +122,8 @@ READ_FROM_ANOTHER_SITE = """async (app) => {
   return {
     call: await read("gradio_api/call/compare", {method: "POST", headers: {"Content-Type": "text/plain"},
                                                 body: JSON.stringify({data: ["Hello world", false, null]})}),
-    edit: await read("playground/edit", {method: "POST", headers: {"Content-Type": "application/json"}, body: edit}),
-    edit_as_text: await read("playground/edit", {method: "POST", headers: {"Content-Type": "text/plain"}, body: edit}),
+    edit: await read("playground/tokens", {method: "POST", headers: {"Content-Type": "application/json"}, body: edit}),
+    edit_as_text: await read("playground/tokens", {method: "POST", headers: {"Content-Type": "text/plain"}, body: edit}),
     config: await read("config", {credentials: "include"}),
   };
 }"""
@@ -146,7 +146,7 @@ def test_a_page_of_another_site_reads_nothing_in_chromium(server):
                 *CHROMIUM_ARGS, "--host-resolver-rules=MAP classroom.test 127.0.0.1, MAP evil.test 127.0.0.1"])
             page = browser.new_page()
             page.goto(f"http://evil.test:{evil.server_address[1]}/")
-            got = page.evaluate(READ_FROM_ANOTHER_SITE % json.dumps(edit_values("Hello world")), app)
+            got = page.evaluate(READ_FROM_ANOTHER_SITE % json.dumps(tokens_values("Hello world")), app)
             assert got == {"call": "refused", "edit": "refused", "edit_as_text": "refused", "config": "refused"}, got
             page.goto(app)  # the app's own page, by the same name: its edits are its own origin's
             page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"15496\"]')", timeout=60_000)
@@ -204,7 +204,7 @@ def test_nothing_a_client_sends_reaches_the_log(server):
     traceback quoting it."""
     url, host, port, log = server
     routes = served_routes()
-    assert ("POST", "/gradio_api/call/v2/{api_name}") in routes and ("POST", "/playground/edit") in routes
+    assert ("POST", "/gradio_api/call/v2/{api_name}") in routes and ("POST", "/playground/tokens") in routes
     query = urllib.parse.urlencode({f"{MARKER}-q\nFORGED": f"{MARKER}-v", "session_hash": MARKER, "text": MARKER})
     headers = {f"X-{MARKER}": f"{MARKER}-header", "User-Agent": f"{MARKER}-agent", "Cookie": f"{MARKER}=1",
                "Referer": f"http://{MARKER}/", "Content-Type": "application/json"}
@@ -272,20 +272,19 @@ def test_any_link_opens_a_page(server, query, text):
 
 # --- 8. lone surrogates become U+FFFD on every path ---------------------------------------------
 
-SURROGATE_EDIT = (b'{"text": "a\\ud800b", "mark_whitespace": true, "view": "text", "special": false, '
-                  b'"tokenizers": ["gpt2", "bert", "llama"], "example": "", "init": "GPT-2: N(0, 0.02)"}')
+SURROGATE_TOKENS = b'{"text": "a\\ud800b", "special": false, "tokenizer": "gpt2"}'
 
 
-def test_a_lone_surrogate_is_replaced_on_the_edit_route_and_the_api(server):
+def test_a_lone_surrogate_is_replaced_on_the_asks_and_the_api(server):
     """JavaScript's JSON.stringify writes a lone surrogate as an escape, which is valid JSON; the answer is the
-    answer for U+FFFD in its place, with the note saying so. Before: 400, "the body must be JSON"."""
+    answer for U+FFFD in its place (the page's note says so: test_page_flow_browser.py). Before: 400, "the body
+    must be JSON"."""
     url, host, port, _ = server
-    status, _, body = raw(host, port, "POST", "/playground/edit", {"Content-Type": "application/json"}, SURROGATE_EDIT)
+    status, _, body = raw(host, port, "POST", "/playground/tokens", {"Content-Type": "application/json"}, SURROGATE_TOKENS)
     assert status == 200, body[:200]
     answer = json.loads(body)
-    _, _, replaced = post_edit(url, edit_values("a\ufffdb"))
-    assert answer["panels"] == replaced["panels"] and answer["embedding"] == replaced["embedding"]
-    assert "1 lone surrogate(s) in the input were replaced by U+FFFD" in answer["note"]
+    _, _, replaced = post_ask(url, tokens_values("a\ufffdb"))
+    assert answer == replaced and answer["tokenizer"]["count"] == 5  # a, the three bytes of U+FFFD, b
     for path, data in [("/gradio_api/call/compare", b'{"data": ["a\\ud800b", false, null]}'),
                        ("/gradio_api/call/v2/compare", b'{"text": "a\\ud800b"}')]:
         status, _, body = raw(host, port, "POST", path, {"Content-Type": "application/json"}, data)
@@ -297,9 +296,9 @@ def test_a_lone_surrogate_is_replaced_on_the_edit_route_and_the_api(server):
         assert result["text"] == "a\ufffdb" and result["replaced_surrogates"] == 1, result
 
 
-def test_the_page_replaces_a_lone_surrogate_and_recovers_from_a_refused_edit(server):
+def test_the_page_replaces_a_lone_surrogate_and_cuts_a_paste_over_the_body_cap(server):
     """In Chromium: a lone surrogate in the box gets panels for U+FFFD and the note; a paste over the body cap
-    is refused with a message, and the next key is sent and painted."""
+    is cut to the characters tokenized, and the note says so (the server is sent no more than those)."""
     from playwright.sync_api import sync_playwright
 
     require_chromium()
@@ -318,7 +317,8 @@ def test_the_page_replaces_a_lone_surrogate_and_recovers_from_a_refused_edit(ser
         fffd = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.map(e => e.dataset.id)")
         assert len(fffd) >= 3  # a, the three bytes of U+FFFD (GPT-2 byte pieces), b
         page.evaluate(set_box, "x " * 2_100_000)  # 4.2 MB as JSON: over the 4,000,000-byte cap
-        page.wait_for_function("document.body.innerText.includes('at most 4,000,000 bytes')", timeout=60_000)
+        page.wait_for_function("document.querySelector('#limit-note').textContent.includes("
+                               "'Tokenised the first 100,000 of 4,200,000 characters')", timeout=60_000)
         page.evaluate(set_box, "Hello world")
         page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"995\"]')", timeout=30_000)
         browser.close()
@@ -457,11 +457,11 @@ def test_connections_past_the_file_limit_are_refused_cheaply_and_a_page_still_op
 # --- 5. fair lanes ----------------------------------------------------------------------------
 
 
-def post_edit_from(address: str, port: int, values: dict, timeout: float = 180) -> int:
-    """The status of an edit POSTed from a local address of our choosing (127.0.0.x: another client)."""
+def post_tokens_from(address: str, port: int, values: dict, timeout: float = 180) -> int:
+    """The status of a tokens ask POSTed from a local address of our choosing (127.0.0.x: another client)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(address, 0))
     try:
-        connection.request("POST", "/playground/edit", json.dumps(values), {"Content-Type": "application/json"})
+        connection.request("POST", "/playground/tokens", json.dumps(values), {"Content-Type": "application/json"})
         response = connection.getresponse()
         response.read()
         return response.status
@@ -470,22 +470,22 @@ def post_edit_from(address: str, port: int, values: dict, timeout: float = 180) 
 
 
 def test_one_client_cannot_take_the_whole_long_lane(server):
-    """16 edits of 100,000 characters at once from one address; meanwhile a classmate (another address)
+    """16 asks of 100,000 characters at once from one address; meanwhile a classmate (another address)
     pastes 20,000 characters. Before: the 16 held every long slot and the paste got 503 (16 of 16)."""
     url, _, port, _ = server
     statuses: list[int] = []
     hogs = [threading.Thread(target=lambda k=k: statuses.append(
-        post_edit_from("127.0.0.1", port, edit_values(f"{k} " + "x y " * 25_000)))) for k in range(16)]
+        post_tokens_from("127.0.0.1", port, tokens_values(f"{k} " + "x y " * 25_000)))) for k in range(16)]
     for thread in hogs:
         thread.start()
     time.sleep(1.5)  # their bodies are in, their texts wait for the worker
     # a body declared too long for a short text, from the client whose share is taken: refused unread
     s = socket.create_connection(("127.0.0.1", port), timeout=10)
-    s.sendall(b"POST /playground/edit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    s.sendall(b"POST /playground/tokens HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
               b"Content-Length: 640000\r\n\r\n")
     assert s.recv(12) == b"HTTP/1.1 503"  # before: it waited for the 640 KB
     s.close()
-    assert post_edit_from("127.0.0.2", port, edit_values("z " * 10_000)) == 200
+    assert post_tokens_from("127.0.0.2", port, tokens_values("z " * 10_000)) == 200
     for thread in hogs:
         thread.join()
     assert sorted(statuses) == [200] * 8 + [503] * 8, statuses  # half the lane for one address

@@ -18,13 +18,14 @@ def app_url():
 
 
 def test_typing_is_exact_with_ssr_asked_for(page, app_url):
-    edits = []
-    page.on("response", lambda r: edits.append(r.status) if r.url.endswith("/playground/edit") else None)
+    asks = []  # the embedding's, after the typing pauses: it reaches this server's own routes
+    page.on("response", lambda r: asks.append(r.status) if r.url.endswith("/playground/embedding") else None)
     response = page.goto(app_url)
     wait_for_ids(page, "Hello world")
     type_text(page, "SolidGoldMagikarp 1234567890")
     wait_for_ids(page, "SolidGoldMagikarp 1234567890")
-    assert edits and set(edits) == {200}, edits
+    page.wait_for_function("document.querySelector('#embedding').textContent.includes('(1, 6, 768)')")
+    assert asks and set(asks) == {200}, asks
     assert response.status == 200
     assert response.headers.get("cache-control") == "no-store"  # the Guard's: nothing typed left on disk
     assert response.headers.get("cross-origin-opener-policy") == "same-origin"

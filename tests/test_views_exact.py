@@ -17,8 +17,8 @@ from playground import compare
 from playground.lesson.display import segments, show_whitespace, token_label
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.colors import text_color, token_color
-from playground.page.render import (common_prefix_length, drawn_segments, kept_segments, line_broken_token_html,
-                                    panel_parts, segment_parts, stats_html, token_tip)
+from playground.page.render import (drawn_segments, line_broken_token_html, panel_parts, segment_parts, stats_html,
+                                    token_tip)
 
 STATIC = Path(__file__).resolve().parent.parent / "playground" / "page" / "static"
 TEXT = "Hi नम  x\x00"  # a partial (Hindi), two spaces (BERT drops them), a control character
@@ -321,44 +321,6 @@ def test_a_partial_token_drawn_alone_shows_its_bytes_in_one_block():
              "special": False, "undertrained": None}
     result = {"name": "gpt2", "normalizes": False, "tokens": [token], "count": 2}
     assert blocks("".join(segment_parts(result, *drawn_segments(result, "é"), show_ids=False, mark_whitespace=True))) == [("span", "C3")]
-
-
-def byte_tokens(*spans: tuple[int, int, int]) -> dict:
-    """A result of (id, start, end) tokens, each part of a character: just what kept_segments reads."""
-    tokens = [{"id": i, "piece": str(i), "text": "", "start": s, "end": e, "bytes_hex": "", "partial": True,
-               "special": False, "undertrained": None} for i, s, e in spans]
-    return {"tokens": tokens, "count": len(tokens), "ids": [t["id"] for t in tokens],
-            "starts": [t["start"] for t in tokens], "ends": [t["end"] for t in tokens]}
-
-
-@pytest.mark.parametrize("shown_third, kept", [((9, 0, 2), 0), ((9, 1, 2), 1)])
-def test_a_group_is_kept_only_if_the_shown_panel_closes_it_where_the_shared_tokens_end(shown_third, kept):
-    """"é!" drawn as two byte tokens over é, then "!": the page shows "é?" with the same two tokens and a third.
-    When that third token starts inside é, the group shown over é holds three chips, not two: it must be
-    redrawn. When it starts after é, the group is the same and stays."""
-    new = byte_tokens((1, 0, 1), (2, 0, 1), (3, 1, 2))
-    shown = byte_tokens((1, 0, 1), (2, 0, 1), shown_third)
-    assert [len(seg.tokens) for seg in segments("é!", new["tokens"])] == [2, 1]  # the group over é, then "!"
-    assert kept_segments(new, "é!", segments("é!", new["tokens"]), shown, "é?") == kept
-
-
-@pytest.mark.parametrize("a, b, shared", [
-    ("", "", 0), ("abc", "", 0), ("abc", "abc", 3), ("abc", "abcd", 3), ("xbc", "abc", 0),
-    ("aaaab" + "x" * 5, "aaaac" + "x" * 5, 4),  # the first difference just before a halving point
-    ("a" * 9 + "b", "a" * 10, 9), ([1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5, 6, 0], 6),
-])
-def test_common_prefix_length_is_where_two_sequences_first_differ(a, b, shared):
-    """Counted here by hand; a binary search that steps past the first difference counts fewer."""
-    assert common_prefix_length(a, b) == shared
-
-
-def test_a_panel_that_keeps_parts_of_the_shown_one_is_no_whole_panel():
-    """html() joins a whole panel; one sent after kept parts would draw a panel missing its first tokens."""
-    new, shown = (compare(text)["tokenizers"][0] for text in ("Hello world!", "Hello world"))
-    parts = panel_parts(new, "Hello world!", shown=(shown, "Hello world"))
-    assert parts.kept == 2  # "Hello", " world" stay; "!" is sent
-    with pytest.raises(ValueError, match=r"keeps parts of the panel shown.*ask without shown"):
-        parts.html()
 
 
 def test_a_label_of_no_width_gets_a_mark_and_its_names_on_the_card():

@@ -12,7 +12,7 @@ import pytest
 import torch
 from bs4 import BeautifulSoup
 
-from conftest import synchronous
+from conftest import panels_html, synchronous
 from playground import compare
 from playground.lesson.embedding import INITS, SEED, embedding_table, format_bytes, memory_rows
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
@@ -25,7 +25,7 @@ from playground.page.handlers import examples_slide
 from playground.page.web import DEFAULT_TEXT, MAX_INPUT_CHARS, text_from_url
 
 compare_api, export = synchronous(handlers.compare_api), synchronous(handlers.export)
-update_embedding, update_panels = synchronous(handlers.update_embedding), synchronous(handlers.update_panels)
+update_embedding = synchronous(handlers.update_embedding)
 
 GPT2_INIT, TORCH_INIT = list(INITS)
 
@@ -52,8 +52,7 @@ def drawn(panel: str) -> list[tuple[int, int, int]]:
 
 @pytest.mark.parametrize("text", ["Hello world", EXAMPLES_BY_KEY["hindi"].text, "a\x00b  c\n\td 👩‍💻"])
 def test_panels_draw_every_token_with_its_id_span_and_colour(text):
-    note, *panels, _, _ = update_panels(text, True, "text", False)
-    assert note == ""
+    panels = panels_html(text, True, "text", False)
     result = compare(text)
     for panel, tok in zip(panels, result["tokenizers"]):
         assert drawn(panel) == [(t["id"], t["start"], t["end"]) for t in tok["tokens"]]
@@ -63,33 +62,33 @@ def test_panels_draw_every_token_with_its_id_span_and_colour(text):
 
 
 def test_ids_view_shows_ids():
-    _, gpt2, _, _, _, _ = update_panels("Hello world", True, "ids", False)
+    gpt2, _, _ = panels_html("Hello world", True, "ids", False)
     assert ">15496</span>" in gpt2 and ">995</span>" in gpt2
 
 
 def test_whitespace_marks_and_toggle():
-    _, gpt2, _, _, _, _ = update_panels("a b\n\tc", True, "text", False)
+    gpt2, _, _ = panels_html("a b\n\tc", True, "text", False)
     assert ">·b</span>" in gpt2 and ">↵</span><br>" in gpt2 and "→" in gpt2  # the newline's break beside its block
-    _, gpt2, _, _, _, _ = update_panels("a b\n\tc", False, "text", False)
+    gpt2, _, _ = panels_html("a b\n\tc", False, "text", False)
     assert "> b</span>" in gpt2 and ">·b</span>" not in gpt2 and "↵" not in gpt2 and "→" not in gpt2
 
 
 def test_control_characters_are_visible():
-    _, gpt2, bert, _, _, _ = update_panels("a\x00b\r", True, "text", False)
+    gpt2, bert, _ = panels_html("a\x00b\r", True, "text", False)
     assert "␀" in gpt2 and "␍" in gpt2
     assert '<span class="gap" title="no token covers this">␍</span>' in bert  # BERT drops it
 
 
 def test_partial_tokens_grouped_under_their_character_as_byte_chips():
-    _, gpt2, _, llama, _, _ = update_panels("न", True, "text", False)
+    gpt2, _, llama = panels_html("न", True, "text", False)
     assert '<span class="group" data-start="0" data-end="1"><span class="group-char">न</span>' in gpt2
     assert ">E0 A4</span>" in gpt2 and ">A8</span>" in gpt2
-    _, _, _, llama, _, _ = update_panels("😀", True, "text", False)
+    _, _, llama = panels_html("😀", True, "text", False)
     assert ">F0</span>" in llama and ">9F</span>" in llama
 
 
 def test_bert_shows_lowercasing_unknown_and_what_decode_gives_back():
-    _, _, bert, _, _, _ = update_panels("Café 👍", True, "text", False)
+    _, bert, _ = panels_html("Café 👍", True, "text", False)
     assert ">cafe</span>" in bert and ">[UNK]</span>" in bert
     assert "<b>1</b> [UNK]" in bert
     assert "not comparable: 1 of 2 tokens is [UNK]" in bert  # the loss beside the count, from the tokens
@@ -97,7 +96,7 @@ def test_bert_shows_lowercasing_unknown_and_what_decode_gives_back():
 
 
 def test_special_tokens_toggle():
-    _, gpt2, bert, llama, _, _ = update_panels("Hi", True, "text", True)
+    gpt2, bert, llama = panels_html("Hi", True, "text", True)
     assert [i for i, _, _ in drawn(bert)] == [101, 7632, 102]
     assert [i for i, _, _ in drawn(llama)] == [1, 6324]
     assert [i for i, _, _ in drawn(gpt2)] == [17250]
@@ -105,7 +104,7 @@ def test_special_tokens_toggle():
 
 @pytest.mark.parametrize("payload", ["<img src=x onerror=alert(1)>", "</div><script>alert(1)</script>", '" onmouseover="alert(1)'])
 def test_markup_in_the_input_stays_text(payload):
-    note, *panels, _, _ = update_panels(payload, True, "text", False)
+    panels = panels_html(payload, True, "text", False)
     for panel in panels:
         assert "script" not in TokElements(panel).tags and "img" not in TokElements(panel).tags
         assert "<script" not in panel and "<img" not in panel and 'onmouseover="' not in panel
@@ -122,23 +121,17 @@ def test_indentation_tokens_counted_for_the_code_example():
     counts = {t["name"]: indentation_token_count(code, t["starts"], t["ends"]) for t in compare(code)["tokenizers"]}
     # GPT-2 spends one token per space but the last (3 + 7 + 3); Llama one run per line; BERT none.
     assert counts == {"gpt2": 13, "bert": 0, "llama": 3}
-    _, gpt2, _, _, _, _ = update_panels(code, True, "text", False)
+    gpt2, _, _ = panels_html(code, True, "text", False)
     assert "<b>13</b> on indentation" in gpt2
 
 
-def test_long_input_is_cut_and_says_so():
+def test_long_input_is_cut_to_its_first_hundred_thousand_characters():
     text = "word " * (MAX_INPUT_CHARS // 5 + 1000)
-    note, gpt2, _, _, _, _ = update_panels(text, True, "text", False)
-    assert f"Tokenised the first {MAX_INPUT_CHARS:,} of {len(text):,} characters; 5,000 characters were cut" in note
+    gpt2, _, _ = panels_html(text, True, "text", False)  # the note saying so is the page's (test_page_flow_browser.py)
     # Honest counts for the part tokenised: "word", then " word" x 19,999, then the trailing " ".
     assert "<b>20,001</b> tokens" in gpt2 and "<b>100,000</b> chars" in gpt2
     assert len(TokElements(gpt2).toks) == MAX_DRAWN_TOKENS
     assert f"Drawing the first {MAX_DRAWN_TOKENS:,} of 20,001 tokens" in gpt2
-
-
-def test_surrogates_are_reported():
-    note, *_ = update_panels("a\ud800", True, "text", False)
-    assert "1 lone surrogate(s)" in note
 
 
 def test_embedding_panel_shape_dtype_params_and_memory():
