@@ -1,5 +1,6 @@
 // Builds the page's tokenizers (playground/tokenizers/*.js and the npm packages they use, pinned by
-// package-lock.json) into playground/page/static/twin/: one module for the registry, one chunk a family,
+// package-lock.json) and its panels' renderer (playground/page/render.js) into playground/page/static/twin/: one
+// module the page loads (playground/page/browser_page.js, named in build.json as "registry"), one chunk a family,
 // every file named by its content's hash so a browser may keep it for good. The built files are committed:
 // running the app needs no Node. `npm ci && npm run build` makes the same bytes again (a test checks).
 
@@ -22,7 +23,7 @@ const nodeOnly = {
 rmSync(OUT, {recursive: true, force: true});
 mkdirSync(OUT, {recursive: true});
 const result = await build({
-  entryPoints: ["playground/tokenizers/registry.js"],
+  entryPoints: ["playground/page/browser_page.js"],
   bundle: true,
   splitting: true,  // each family its own chunk, imported when first used
   format: "esm",
@@ -41,7 +42,7 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
 });
-// The page loads the registry by the name this build gave it; the npm packages bundled are listed (each one's
+// The page loads its module by the name this build gave it; the npm packages bundled are listed (each one's
 // license must be in assets/NOTICE: tests/test_browser_build.py checks).
 const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint)[0];
 const packages = new Set(Object.keys(result.metafile.inputs)

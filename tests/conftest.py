@@ -102,8 +102,8 @@ def resource_tracker(pid: int) -> bool:
 @pytest.fixture(scope="session", autouse=True)
 def no_process_left_behind():
     """After the session, nothing the tests started runs on: servers (bench/serve.py's running() checks
-    each server's own processes, by id, as it stops it), and the big-input worker that in-process calls
-    of the handlers start in this process."""
+    each server's own processes, by id, as it stops it), the big-input worker that in-process calls
+    of the handlers start in this process, and render.js's Node process (tests/render_js.py)."""
     from serve import descendants, wait_gone
 
     before = set(descendants(os.getpid()))
@@ -111,6 +111,8 @@ def no_process_left_behind():
     from playground.page import server
 
     server.stop_worker()
+    if "render_js" in sys.modules:  # imported by the tests that draw panels
+        sys.modules["render_js"].stop()
     started = [pid for pid in descendants(os.getpid()) if pid not in before and not resource_tracker(pid)]
     left = wait_gone(started, timeout=30)
     assert left == [], f"processes left running after the tests: {left}"

@@ -22,6 +22,8 @@ const CALLS = {
   nfd: (text) => nfdCodePoints(text).map((cp) => String.fromCodePoint(cp)).join(""),
   lower: (chars) => Array.from(chars, lowerChar),
 };
+CALLS.each = (name, argLists) => argLists.map((args) => CALLS[name](...args));  // one call a batch
+CALLS.perChar = (name, text) => Array.from(text, (c) => CALLS[name](c));  // each character of text alone
 
 for await (const line of createInterface({input: process.stdin, crlfDelay: Infinity})) {
   const job = JSON.parse(line);

@@ -5,7 +5,6 @@ Node tests do (CI fails instead)."""
 
 from __future__ import annotations
 
-import atexit
 import json
 import subprocess
 from functools import cache
@@ -20,10 +19,18 @@ _sent_data: list[dict] = []  # the panel data the process holds, compared with p
 
 @cache
 def _node() -> subprocess.Popen:
-    process = subprocess.Popen(["node", str(ROOT / "tests/render_js.mjs")], cwd=ROOT, stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
-    atexit.register(lambda: (process.stdin.close(), process.wait(timeout=10)))
-    return process
+    return subprocess.Popen(["node", str(ROOT / "tests/render_js.mjs")], cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
+
+
+def stop() -> None:
+    """End the Node process, if one was started (conftest's session teardown calls this)."""
+    if _node.cache_info().currsize:
+        process = _node()
+        process.stdin.close()
+        process.wait(timeout=10)
+        _node.cache_clear()
+        _sent_data.clear()
 
 
 def _ask(job: dict):
@@ -39,7 +46,8 @@ def _ask(job: dict):
 def call(name: str, *args):
     """A twin by its name in tests/render_js.mjs's CALLS: showWhitespace, invisibleMark, rightToLeft, tokenLabel,
     indentationTokenCount, segments (as [start, end, its token count]), textLoss (the Loss's fields and words, or
-    None), nfd, lower (each character of a string lowercased alone)."""
+    None), nfd, lower (each character of a string lowercased alone); each(name, [args, ...]) for a batch,
+    perChar(name, text) for each character of text alone."""
     return _ask({"call": name, "args": list(args)})
 
 

@@ -12,7 +12,8 @@ from browser import require_node
 from conftest import ROOT
 
 BUILT = ROOT / "playground" / "page" / "static" / "twin"
-SOURCES = ("package.json", "package-lock.json", "scripts/build_browser.mjs", "playground/tokenizers")
+SOURCES = ("package.json", "package-lock.json", "scripts/build_browser.mjs", "playground/tokenizers", "playground/lesson",
+           "playground/page/browser_page.js", "playground/page/render.js")
 
 
 def built_files(folder) -> dict[str, bytes]:

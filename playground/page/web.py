@@ -28,6 +28,7 @@ from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
 from playground.page.panel_data import panel_data
 from playground.page.inputs import expect_text
+from playground.page.panel_data import panel_data
 from playground.page.qr_view import share_qr_html
 from playground.page.render import marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
@@ -349,8 +350,9 @@ def browser_twins() -> dict:
 
 
 def twin_registry_script() -> str:
-    """The module script that loads the browser tokenizers' registry (window.playground.tokenize), by the name
-    the build gave it; its URL is relative to the page, so it is found under a root path (GRADIO_ROOT_PATH) too."""
+    """The module script that loads the browser tokenizers' registry (window.playground.tokenize) and the panels'
+    renderer (window.playground.panelParts), by the name the build gave it; its URL is relative to the page, so it
+    is found under a root path (GRADIO_ROOT_PATH) too."""
     registry = json.loads((twin_route.BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
     return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
 
