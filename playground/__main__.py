@@ -8,6 +8,8 @@
     python -m playground --tokenizer qwen=tokenizer.json --tokenizers qwen,gpt2 "Hello"   and your own
     python -m playground --batch 4,8 --seed 1 - < text.txt   B windows of T GPT-2 ids, as training cuts them
     python -m playground --chat chat.json --tokenizers llama3,mistral,gemma   a conversation in each chat format
+    python -m playground static DIR [--tokenizers gpt2,bert,llama] [--only panels]   the page as a static folder
+    python -m playground -- static                the word "static" itself: "--" ends the options and subcommands
 
 No token boundary is hidden. Neighbouring blocks always differ in colour as the terminal draws them (16 or
 256 colours too). Without colour (piped or redirected, NO_COLOR set, TERM=dumb, or --no-color) a separator
@@ -199,6 +201,12 @@ def chat_main(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    # A subcommand only as the first argument: "static" anywhere else (or after "--") is a text to tokenize.
+    if argv[:1] == ["static"]:
+        from playground.page.static_folder import main as static_main
+
+        return static_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m playground", description=__doc__.split("\n")[0])
     parser.add_argument("text", nargs="?", help='the text to tokenize, or "-" to read it from standard input')
     parser.add_argument("--chat", metavar="FILE.json",

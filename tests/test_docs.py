@@ -35,7 +35,7 @@ from serve import running
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 DOCUMENTED_URL = "http://127.0.0.1:7860/"  # the address the text uses for `python app.py`
-SHOWN_ONLY = {"nginx", "text", "json", ""}
+SHOWN_ONLY = {"nginx", "html", "yaml", "text", "json", ""}
 
 # Commands that are shown, not run here, each with the reason. Anything else in a ```bash block is run.
 NOT_RUN = {

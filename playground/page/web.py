@@ -27,6 +27,7 @@ from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import prompt_html
 from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
+from playground.page.panel_data import panel_data
 from playground.page.inputs import expect_text
 from playground.page.panel_data import panel_data
 from playground.page.qr_view import share_qr_html
@@ -368,24 +369,29 @@ def twin_registry_script() -> str:
     return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
 
 
+def head_values(twins: dict, room_host: str | None, names: tuple[str, ...],
+                default_tokenizers: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
+    """The values the page's scripts read from their host (a script's body), the app's or the static folder's:
+    `names` are the tokenizers the page offers, `twins` those of them that run in the browser."""
+    def js(value) -> str:  # "<" escaped: a registered tokenizer's label is the operator's text, and "</script>" ends a script
+        return json.dumps(value).replace("<", "\\u003c")
+
+    return (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
+            f"const PLAYGROUND_MAX_INPUT_CHARS = {MAX_INPUT_CHARS};\n"
+            f"const PLAYGROUND_PROMPTS = {js({key: prompt_html(key) for key in EXAMPLES_BY_KEY})};\n"  # the page asks for none
+            f"const PLAYGROUND_TOKENIZER_LABELS = {js({name: tokenizer_label(name) for name in names})};\n"
+            f"const PLAYGROUND_ROOM_HOST = {json.dumps(room_host)};\n"
+            f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(default_tokenizers))};\n"
+            f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
+            f"globalThis.PLAYGROUND_TWINS = {js(twins)};\n"
+            f"globalThis.PLAYGROUND_PANEL_DATA = {js(panel_data())};")
+
+
 def page_head() -> str:
     """The page's head: the values its scripts read from the server (the examples' questions among them), then PAGE_SCRIPTS in order, each named
     (sourceURL) so that the browser's console and stack traces say which file a line is in; then the browser
     tokenizers' registry, a module (it runs after the page's scripts, as every module does)."""
-    # "<" escaped: a registered tokenizer's label is the operator's text, and "</script>" in it would end the script.
-    twins = json.dumps(browser_twins()).replace("<", "\\u003c")
-    prompts = json.dumps({key: prompt_html(key) for key in EXAMPLES_BY_KEY}).replace("<", "\\u003c")
-    labels = json.dumps({name: tokenizer_label(name) for name in tokenizer_names()}).replace("<", "\\u003c")
-    panels = json.dumps(panel_data()).replace("<", "\\u003c")  # the panels' renderer's data (render.js)
-    values = (f"const PLAYGROUND_MAX_SHARE_URL = {MAX_SHARE_URL};\n"
-              f"const PLAYGROUND_MAX_INPUT_CHARS = {MAX_INPUT_CHARS};\n"
-              f"const PLAYGROUND_PROMPTS = {prompts};\n"  # each example's question: the page asks for none
-              f"const PLAYGROUND_TOKENIZER_LABELS = {labels};\n"
-              f"const PLAYGROUND_ROOM_HOST = {json.dumps(room.server_room_host())};\n"
-              f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(DEFAULT_TOKENIZERS))};\n"
-              f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
-              f"globalThis.PLAYGROUND_TWINS = {twins};\n"
-              f"globalThis.PLAYGROUND_PANEL_DATA = {panels};")
+    values = head_values(browser_twins(), room.server_room_host(), tokenizer_names())
     scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)
     return "".join(f"<script>{script}</script>" for script in (values, *scripts)) + twin_registry_script()
 

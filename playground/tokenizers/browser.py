@@ -71,6 +71,13 @@ def served_file(sha256: str) -> Path | None:
     return None
 
 
+def served_files(name: str) -> dict[str, Path]:
+    """URL (relative to the page, as twin_spec gives it) -> the file on this machine, for every file tokenizer
+    `name`'s twin loads, its under-trained list included: what a static copy of the page must hold."""
+    sources = (*twin_declaration(name)["files"].values(), *((DATA_FILE,) if has_data(name) else ()))
+    return {_served(source)["url"]: _path(source) for source in sources}
+
+
 def twin_files(name: str) -> dict[str, Path]:
     """key -> the file tokenizer `name`'s twin loads, on this machine (for running a twin under Node)."""
     return {key: _path(source) for key, source in twin_declaration(name)["files"].items()}

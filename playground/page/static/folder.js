@@ -1,0 +1,179 @@
+// The static folder's host (python -m playground static DIR): what Gradio's wiring does for the app's page
+// (web.py), done with plain DOM events for the folder's index.html (static_shell.py): the setup a link opens
+// with (web.page_from_url's rules), each edit handed to the page's entry (playgroundUpdate), the example
+// buttons, Reveal, the modes, the share link. And what an embedding lesson page needs: the page's height sent to
+// the parent frame, and the text to show taken from it (postMessage {type: "playground-text", text}).
+// PLAYGROUND_FOLDER (the examples with their questions and answers, the options) is set by index.html's head.
+const playgroundFolder = {
+  state: {text: "", tokenizers: [...PLAYGROUND_DEFAULT_TOKENIZERS], special: false, markWhitespace: true,
+          view: "text", example: "", guess: false, present: false},
+  examples: new Map(PLAYGROUND_FOLDER.examples.map((e) => [e.key, e])),
+};
+
+function playgroundFolderBox() { return document.querySelector("#input-text textarea"); }
+function playgroundFolderCheck(id) { return document.querySelector(`#${id} input[type=checkbox]`); }
+function playgroundFolderChoosers() { return [0, 1, 2].map((slot) => document.querySelector(`#tokenizer-${slot} select`)); }
+
+// The text a share link packs in ?z= (share.js's playgroundPack, undone): null when it is not that.
+async function playgroundFolderUnpack(packed) {
+  try {
+    const binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    const text = new TextDecoder().decode(await new Response(stream).arrayBuffer());
+    return text ? text.slice(0, PLAYGROUND_MAX_INPUT_CHARS) : null;
+  } catch {
+    return null;
+  }
+}
+
+// The setup a link asks for, by web.page_from_url's rules: ?z=, then ?text=, then ?example=, else the default text;
+// an example's question is asked of its own text or of a packed text; unknown tokenizers keep their slot's default.
+async function playgroundFolderFromUrl(query) {
+  const example = playgroundFolder.examples.get(query.get("example") || "");
+  const unpacked = query.get("z") ? await playgroundFolderUnpack(query.get("z")) : null;
+  const text = unpacked ?? (query.get("text") ? query.get("text").slice(0, PLAYGROUND_MAX_INPUT_CHARS)
+                                              : example ? example.text : PLAYGROUND_FOLDER.defaultText);
+  const asked = example && (text === example.text || unpacked !== null) ? example : null;
+  const defaults = asked ? asked.tokenizers : PLAYGROUND_DEFAULT_TOKENIZERS;
+  const named = (query.get("tokenizers") || "").split(",").map((n) => n.trim()).slice(0, 3);
+  const tokenizers = defaults.map((d, i) => (hasOwnTwin(named[i]) ? named[i] : d));
+  const view = ["text", "ids"].includes(query.get("view")) ? query.get("view") : "text";
+  return {text, tokenizers, example: asked ? asked.key : "", guess: query.get("guess") === "1",
+          present: query.get("present") === "1", markWhitespace: query.get("marks") !== "0", view, special: false,
+          damaged: Boolean(query.get("z")) && unpacked === null};
+}
+
+function hasOwnTwin(name) {
+  return Boolean(name) && Object.hasOwn(globalThis.PLAYGROUND_TWINS.tokenizers, name);
+}
+
+// The controls show the state (as Gradio's components show the values an event returns).
+function playgroundFolderShow() {
+  const s = playgroundFolder.state, box = playgroundFolderBox();
+  if (box.value !== s.text) box.value = s.text;
+  playgroundFolderChoosers().forEach((select, i) => { select.value = s.tokenizers[i]; });
+  for (const [id, key] of [["mark-ws", "markWhitespace"], ["special", "special"], ["guess", "guess"], ["present", "present"]]) {
+    const input = playgroundFolderCheck(id);
+    if (input) input.checked = s[key];
+  }
+  const radio = document.querySelector(`#view input[value="${s.view}"]`);
+  if (radio) radio.checked = true;
+}
+
+// The page's asks of the server (ask.js), answered by the folder itself: the example's answer when the text and
+// tokenizers are the example's own (computed when the folder was written; an edited text's is the app's work),
+// and for the embedding, that it needs the app.
+async function playgroundHostAnswer(path, body) {
+  if (path === "playground/answer") {
+    const example = playgroundFolder.examples.get(body.example);
+    const own = example && body.text === example.text && body.tokenizers.join() === example.tokenizers.join();
+    return {ok: true, answer: own ? example.answer : PLAYGROUND_FOLDER.editedAnswer};
+  }
+  if (path === "playground/embedding") {
+    return {ok: true, embedding: [PLAYGROUND_FOLDER.embedding, "", "", ""], figure_key: null};
+  }
+  return {ok: false, status: 404, detail: "This page has no server: it shows only the tokenizers it ships."};
+}
+
+// An edit: the page paints it (playgroundUpdate, the app's page's own entry).
+function playgroundFolderUpdate() {
+  const s = playgroundFolder.state;
+  playgroundUpdate({text: s.text, tokenizers: [...s.tokenizers], special: s.special, markWhitespace: s.markWhitespace,
+                    view: s.view, example: s.example, init: ""});
+}
+
+function playgroundFolderSet(changes) {
+  Object.assign(playgroundFolder.state, changes);
+  playgroundFolderShow();
+  playgroundFolderUpdate();
+}
+
+// The text a lesson page sends (any parent frame may set the text shown; nothing else is taken from it).
+window.addEventListener("message", (e) => {
+  if (e.source !== window.parent || e.source === window) return;
+  const data = e.data;
+  if (!data || data.type !== "playground-text" || typeof data.text !== "string") return;
+  playgroundFolderSet({text: data.text.slice(0, PLAYGROUND_MAX_INPUT_CHARS)});
+});
+
+// The page's height, sent to the parent frame whenever it changes, so that an iframe can follow its content.
+function playgroundFolderReportHeight() {
+  if (window.parent === window) return;
+  let sent = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height !== sent) {
+      sent = height;
+      window.parent.postMessage({type: "playground-height", height}, "*");  // the height only: nothing private
+    }
+  }).observe(document.documentElement);
+}
+
+function playgroundFolderWire() {
+  const box = playgroundFolderBox();
+  box.addEventListener("input", () => playgroundFolderSet({text: box.value}));
+  playgroundFolderChoosers().forEach((select, i) => select.addEventListener("change", () => {
+    const tokenizers = [...playgroundFolder.state.tokenizers];
+    tokenizers[i] = select.value;
+    playgroundFolderSet({tokenizers});
+  }));
+  const checks = {"mark-ws": "markWhitespace", special: "special", guess: "guess", present: "present"};
+  for (const [id, key] of Object.entries(checks)) {
+    const input = playgroundFolderCheck(id);
+    if (!input) continue;
+    input.addEventListener("change", () => {
+      if (id === "guess" || id === "present") playgroundMode(id, input.checked);
+      playgroundFolderSet({[key]: input.checked});
+    });
+  }
+  document.querySelectorAll("#view input").forEach((radio) => radio.addEventListener("change", () => {
+    if (radio.checked) playgroundFolderSet({view: radio.value});
+  }));
+  for (const example of playgroundFolder.examples.values()) {
+    document.getElementById(`example-${example.key}`).addEventListener("click", () => {
+      const [text, key, , ...tokenizers] = playgroundExample(example.text, example.key, example.tokenizers);
+      playgroundFolderSet({text, example: key, tokenizers});
+    });
+  }
+  const click = (id, action) => { const el = document.getElementById(id); if (el) el.addEventListener("click", action); };
+  click("clear", () => {
+    const [text, example, ...tokenizers] = playgroundClear();
+    playgroundFolderSet({text, example, tokenizers});
+  });
+  click("reveal", () => playgroundReveal());
+  click("size-down", () => playgroundStepSize(-1));
+  click("size-up", () => playgroundStepSize(1));
+  click("keys", () => playgroundToggleKeys());
+  click("share", async () => {
+    const s = playgroundFolder.state;
+    const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view);
+    document.querySelector("#share-link input").value = link;
+  });
+}
+
+// The tokenizers could not load in a sandboxed frame without allow-same-origin: its origin is opaque ("null"),
+// so every fetch of the folder's own files is a cross-origin one the host must allow (CORS). Say what to do.
+window.addEventListener("unhandledrejection", (e) => {
+  if (window.origin !== "null") return;
+  const note = document.querySelector("#limit-note .prose");
+  if (note) note.innerHTML = "<p class=\"limit\">This page runs in a sandboxed frame without allow-same-origin, so " +
+    "it may not load its own files. Embed it with sandbox=\"allow-scripts allow-same-origin\", or serve the folder " +
+    "with the header Access-Control-Allow-Origin: *.</p>";
+});
+
+(async function playgroundFolderStart() {
+  const state = await playgroundFolderFromUrl(new URL(window.location.href).searchParams);
+  const {damaged, ...setup} = state;
+  if (damaged) {
+    const note = document.getElementById("link-note");
+    note.hidden = false;
+    note.querySelector(".prose").innerHTML = "<p class=\"limit\">This link's packed text (?z=) is damaged and could " +
+      "not be unpacked, so the page opened without it. Ask for the link again, copied whole.</p>";
+  }
+  if (setup.guess) playgroundMode("guess", true);
+  if (setup.present) playgroundMode("present", true);
+  playgroundFolderWire();
+  playgroundFolderReportHeight();
+  playgroundFolderSet(setup);
+})();

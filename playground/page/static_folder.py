@@ -1,0 +1,122 @@
+"""python -m playground static DIR: the page as a folder that any static web server serves, with no Python
+behind it (a static Hugging Face Space, GitHub Pages, nginx, `python -m http.server`):
+
+    DIR/index.html                                 the page's shell (static_shell.py) and its head's values
+    DIR/page/<file>                                the page's own scripts and styles, the same files the app's
+                                                   page inlines (web.PAGE_SCRIPTS), and the folder's host script
+    DIR/playground/twin/<file>                     the browser tokenizers' built code and WebAssembly, as the
+                                                   app serves them (twin_route.py), for the families shipped
+    DIR/playground/twin/files/<sha256>/<name>      each shipped tokenizer's vocabulary, named by its hash
+    DIR/NOTICE                                     the licences of the vocabularies and the bundled packages
+
+Every URL in it is relative, so the folder works under any path (a GitHub Pages project site, a Space's
+subfolder). The page tokenizes and paints in the browser; what only the app can do (the embedding's torch work)
+says so and links to the app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from playground.page import twin_route
+from playground.tokenizers.browser import served_files, twin_spec
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES
+
+PAGE_DIR = "page"  # DIR/page/: the page layer's files
+TWIN_DIR = twin_route.TWIN_PATH.strip("/")  # where the app serves them: twin_spec's relative URLs hold in the folder
+HOST_FILES = ("folder.js", "folder.css")  # the folder's own host: what Gradio's wiring does in the app
+STYLES = ("playground.css", "batch.css", "chat.css")  # the app's page's styles (web.launch's css)
+NOTICE = Path(__file__).resolve().parents[2] / "assets" / "NOTICE"
+# A built module names the files it loads as "./<name>": static imports, import() and new URL(..., import.meta.url).
+BUILT_REFERENCE = re.compile(r"""["']\./([\w.-]+\.(?:js|wasm))["']""")
+
+
+FAMILY_NAMES = {"tiktoken_bpe", "sentencepiece_bpe", "bert", "hf_tokenizers"}  # registry.js's FAMILIES
+
+
+def built_files(families: set[str]) -> list[str]:
+    """The built files the registry needs for these families (static/twin/'s names): the registry and all it
+    references, followed through the built code itself, except the other families' chunks (the registry imports
+    a family's chunk only when one of its tokenizers is first used, and the folder lists none of theirs)."""
+    registry = json.loads((twin_route.BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
+    chunks = {path.name for path in twin_route.BUILT_DIR.iterdir() if path.suffix in twin_route.BUILT_TYPES}
+    left_out = {name for name in chunks if name.rsplit("-", 1)[0] in FAMILY_NAMES - families}
+    needed, todo = set(), [registry]
+    while todo:
+        name = todo.pop()
+        if name in needed:
+            continue
+        needed.add(name)
+        if name.endswith(".js"):
+            text = (twin_route.BUILT_DIR / name).read_text(encoding="utf-8")
+            todo += [ref for ref in BUILT_REFERENCE.findall(text) if ref in chunks and ref not in left_out]
+    return sorted(needed)
+
+
+def version(path: Path) -> str:
+    """A short hash of a file's bytes, put in its URL (?v=) so that a browser never runs an older copy."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only_panels: bool = False) -> Path:
+    """Write the static page into `dest` (made if missing; a file of an earlier build under the same name is
+    replaced). Returns dest/index.html."""
+    from playground.page.static_shell import shell_html
+    from playground.page.web import PAGE_SCRIPTS, STATIC_DIR
+
+    specs = {name: twin_spec(name) for name in tokenizers}
+    if missing := [name for name, spec in specs.items() if spec is None]:
+        raise ValueError(f"no browser twin for {', '.join(missing)}: a static folder ships only those that run "
+                         "in the browser")
+    page = dest / PAGE_DIR
+    page.mkdir(parents=True, exist_ok=True)
+    for name in (*PAGE_SCRIPTS, *STYLES, *HOST_FILES):
+        shutil.copyfile(STATIC_DIR / name, page / name)
+    twin = dest / TWIN_DIR
+    twin.mkdir(parents=True, exist_ok=True)
+    for name in built_files({spec["family"] for spec in specs.values()}):
+        shutil.copyfile(twin_route.BUILT_DIR / name, twin / name)
+    for name in tokenizers:
+        for url, source in served_files(name).items():
+            (dest / url).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, dest / url)
+    shutil.copyfile(NOTICE, dest / "NOTICE")
+    versions = {name: version(page / name) for name in (*PAGE_SCRIPTS, *STYLES, *HOST_FILES)}
+    index = dest / "index.html"
+    index.write_text(shell_html(specs, only_panels, versions), encoding="utf-8")
+    return index
+
+
+def tokenizer_list(value: str) -> tuple[str, ...]:
+    """--tokenizers "gpt2,bert,llama" -> its names, each one of the eight."""
+    names = tuple(name.strip() for name in value.split(",") if name.strip())
+    unknown = [name for name in names if name not in TOKENIZER_NAMES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"expected names among {', '.join(TOKENIZER_NAMES)}; got {value!r}")
+    return names
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m playground static",
+                                     description="Write the playground as a folder any static web server serves.")
+    parser.add_argument("dir", type=Path, help="the folder to write (made if missing)")
+    parser.add_argument("--tokenizers", type=tokenizer_list, default=TOKENIZER_NAMES,
+                        help=f"which tokenizers the folder ships, comma-separated (default: all eight); the "
+                             f"panels open with the first three ({','.join(DEFAULT_TOKENIZERS)} when shipped)")
+    parser.add_argument("--only", choices=["panels"], help="panels: just the text box and the three panels, for a "
+                                                            "lesson page")
+    args = parser.parse_args(argv)
+    try:
+        index = write_folder(args.dir, args.tokenizers, args.only == "panels")
+    except (OSError, ValueError) as err:
+        print(f"python -m playground static: {err}", file=sys.stderr)
+        return 2
+    print(f"wrote {index}: serve {args.dir} with any static web server, e.g. "
+          f"`python -m http.server -d {args.dir}`")
+    return 0

@@ -1,0 +1,127 @@
+"""The static folder's index.html: the page's components as plain HTML, with the elem_ids and the component
+bodies the page's scripts look for in Gradio's page (".html-container.prose" under #panel-gpt2, the textarea in
+#input-text, a checkbox's input under #guess), the choosers as <select>. After the components (as Gradio runs its
+page's head scripts once its app is mounted), the scripts get the same values the app's head gives them
+(web.head_values), then the same scripts, and the folder's host script (static/folder.js), which does what
+Gradio's events do in the app."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from playground.lesson.examples import EXAMPLES
+from playground.lesson.lecture import answer_html
+from playground.page.handlers import VIEWS
+from playground.page.render import marks_legend_html
+from playground.page.static_folder import PAGE_DIR, STYLES, TWIN_DIR
+from playground.page.twin_route import BUILT_DIR
+from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values
+from playground.page.work import MAX_INPUT_CHARS
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
+
+APP_URL = "https://github.com/"  # where the app is: overridden by --app-url
+TORCH_NOTE = ("<p>The GPT-2 ids through the lesson's <code>TokenEmbedding</code> (the <code>(1, T, 768)</code> tensor, "
+              "its heatmap and similarities) need PyTorch and GPT-2's 50,257 x 768 table: run the app for them, "
+              "<code>python app.py</code> (<a href=\"{url}\" target=\"_blank\" rel=\"noopener\">the playground</a>).</p>")
+
+EDITED_ANSWER = ("<p class=\"note\">This page has each example's answer for its own text and tokenizers; for an edited "
+                 "text or other tokenizers the answer is worked out by the app (<code>python app.py</code>).</p>")
+
+
+def default_tokenizers(shipped: tuple[str, ...]) -> tuple[str, str, str]:
+    """The three panels' tokenizers when nothing chose them: the lesson's three where shipped, else the
+    shipped ones in order (repeated when fewer than three)."""
+    picks = [name for name in DEFAULT_TOKENIZERS if name in shipped]
+    picks += [name for name in shipped if name not in picks]
+    return tuple((picks * 3)[:3])
+
+
+def example_data(shipped: tuple[str, ...]) -> list[dict]:
+    """Each example as the host script reads it: its text, the three tokenizers it opens with (a slot's default
+    where its own is not shipped) and the answer to its question for that text and those tokenizers, computed here
+    by the lesson's own code (an edited text's answer needs the app)."""
+    defaults = default_tokenizers(shipped)
+    data = []
+    for example in EXAMPLES:
+        names = tuple(name if name in shipped else default for name, default in zip(example.tokenizers, defaults))
+        data.append({"key": example.key, "title": example.title, "text": example.text, "tokenizers": list(names),
+                     "answer": answer_html(example.key, compare(example.text, tokenizers=names))})
+    return data
+
+
+def body_of(elem_id: str, html: str = "", hidden: bool = False) -> str:
+    """A Gradio HTML component as the page's scripts find it: the element with the id, its body inside."""
+    return (f'<div id="{elem_id}" class="block"{" hidden" if hidden else ""}>'
+            f'<div class="html-container prose">{html}</div></div>')
+
+
+def checkbox(elem_id: str, label: str, checked: bool = False) -> str:
+    return (f'<label id="{elem_id}" class="check"><input type="checkbox"{" checked" if checked else ""}> '
+            f"{escape(label)}</label>")
+
+
+def chooser(slot: int, name: str, specs: dict) -> str:
+    options = "".join(f'<option value="{n}"{" selected" if n == name else ""}>{escape(spec["label"])}</option>'
+                      for n, spec in specs.items())
+    return f'<div id="tokenizer-{slot}" class="chooser"><select aria-label="tokenizer {slot + 1}">{options}</select></div>'
+
+
+def panels_html(specs: dict, names: tuple[str, ...]) -> str:
+    columns = "".join(f'<div class="column">{chooser(slot, name, specs)}'
+                      f'{body_of(f"panel-{slot_id}")}</div>'
+                      for slot, (slot_id, name) in enumerate(zip(DEFAULT_TOKENIZERS, names)))
+    return f'<div id="panels">{columns}</div>' + f'<div id="marks-legend">{marks_legend_html()}</div>'
+
+
+def full_page(specs: dict, app_url: str) -> str:
+    """Everything above and below the panels: the examples, the question, the controls, the share link."""
+    examples = "".join(f'<button id="example-{e.key}" class="chip" type="button">{escape(e.title)}</button>'
+                       for e in EXAMPLES)
+    views = "".join(f'<label><input type="radio" name="view" value="{v}"{" checked" if v == VIEWS[0] else ""}> '
+                    f"{v}</label>" for v in VIEWS)
+    return f"""<div id="header" class="block"><div class="html-container prose">
+<h1>Token embeddings: from string to (B, T, 768)</h1><p class="lede">Type once: three tokenizers carve up the
+same text, entirely in your browser (pick any of {len(specs)} above a panel). The same token id always has the
+same colour.</p></div></div>
+<div id="examples">{examples}<button id="clear" class="chip" type="button">Clear</button></div>""", f"""
+{body_of("link-note", hidden=True)}
+<div id="lecture">{body_of("prompt")}<button id="reveal" type="button">Reveal</button></div>
+{body_of("answer")}
+<div id="controls">{checkbox("mark-ws", "Show whitespace (· → ↵)", True)}<div id="view">{views}</div>
+{checkbox("special", "Add special tokens")}{checkbox("guess", "Guess first")}{checkbox("present", "Presenter view")}
+<span id="page-keys"><button id="size-down" type="button">A-</button><button id="size-up" type="button">A+</button>
+<button id="keys" type="button">?</button></span><button id="share" type="button">Copy share link</button>
+<div id="share-link"><input readonly placeholder="a link to this text appears here" aria-label="share link"></div>
+<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
+<h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}"""
+
+
+def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url: str = APP_URL) -> str:
+    """index.html for the tokenizers `specs` (name -> twin_spec), the whole page or (only_panels) the text box
+    and the panels; `versions`: each page file's short hash, put in its URL."""
+    shipped = tuple(specs)
+    names = default_tokenizers(shipped)
+    folder = {"examples": [] if only_panels else example_data(shipped), "defaultText": DEFAULT_TEXT,
+              "editedAnswer": EDITED_ANSWER, "embedding": TORCH_NOTE.format(url=escape(app_url, quote=True))}
+    values = (head_values({"tokenizers": specs}, None, shipped, names)
+              + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
+    registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
+    styles = "".join(f'<link rel="stylesheet" href="{PAGE_DIR}/{name}?v={versions[name]}">'
+                     for name in (*STYLES, "folder.css"))
+    scripts = "".join(f'<script src="{PAGE_DIR}/{name}?v={versions[name]}"></script>' for name in PAGE_SCRIPTS)
+    above, middle, below = ("", "", "") if only_panels else full_page(specs, app_url)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}
+</head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
+<div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"
+maxlength="{MAX_INPUT_CHARS}"></textarea></div>{middle}
+{body_of("limit-note")}
+{panels_html(specs, names)}{below}
+</main>
+<script>{values}</script>{scripts}
+<script type="module" src="{TWIN_DIR}/{registry}"></script>
+<script src="{PAGE_DIR}/folder.js?v={versions["folder.js"]}" defer></script>
+</body></html>
+"""

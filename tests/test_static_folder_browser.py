@@ -1,0 +1,237 @@
+"""The static folder (python -m playground static DIR) served with no Python app behind it, by `python -m http.server`
+and by Debian's nginx, driven in Chromium: the browser tokenizers' exact ids for the eight, the panels following
+typed keys, an example and its question, a share link opened fresh, the folder in another origin's iframe (its
+height, the text a parent sends), no request to any other host, and the panels still following keys offline."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from browser import CHROMIUM_ARGS, CHROMIUM, require_chromium, textbox, type_text, wait_for_ids
+from serve import free_port, wait_for_http
+from test_browser_twin import HARD, differences, in_browser
+from test_iframe import serving
+
+from playground.__main__ import main
+from playground.lesson.examples import EXAMPLES_BY_KEY
+from playground.tokenizers.registry import TOKENIZER_NAMES
+
+LESSON = ("gpt2", "bert", "llama")
+
+
+@contextmanager
+def built(*args: str):
+    """A folder written by the command, in a temp dir others may read (nginx's workers run as nobody)."""
+    folder = Path(tempfile.mkdtemp(prefix="playground-static-"))
+    try:
+        folder.chmod(0o755)
+        assert main(["static", str(folder / "site"), *args]) == 0
+        for path in (folder / "site").rglob("*"):
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        yield folder / "site"
+    finally:
+        shutil.rmtree(folder)
+
+
+@contextmanager
+def http_server(folder: Path):
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", str(folder)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", timeout=30, process=process)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+NGINX_SITE = """server {{
+    listen 80;
+    include /etc/nginx/mime.types;
+    root {root};
+}}"""
+
+
+@contextmanager
+def nginx_server(folder: Path):
+    from nginx import nginx
+
+    with nginx(NGINX_SITE.format(root=folder), {}) as (port, _):
+        yield f"http://127.0.0.1:{port}/"
+
+
+SERVERS = {"http.server": http_server, "nginx": nginx_server}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def whole_folder():
+    with built() as folder:
+        yield folder
+
+
+@pytest.fixture(scope="module", params=list(SERVERS))
+def site(request, whole_folder):
+    with SERVERS[request.param](whole_folder) as url:
+        yield url
+
+
+@pytest.fixture
+def watched(browser):
+    """A fresh context's page, and every URL it asked for; fails the test on a console error or uncaught exception."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    requests: list[str] = []
+
+    def watch(page):
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("request", lambda r: requests.append(r.url))
+
+    context.on("page", watch)
+    page = context.new_page()
+    yield page, requests
+    found = list(errors)
+    context.close()
+    assert not found, f"console errors: {found}"
+
+
+def only_from(requests: list[str], *origins: str) -> None:
+    strangers = [url for url in requests if not url.startswith(origins) and not url.startswith(("data:", "blob:"))]
+    assert strangers == [], f"requests to other hosts: {strangers}"
+
+
+def test_the_eight_tokenize_exactly_as_the_python_layer(watched, site):
+    page, requests = watched
+    page.goto(site)
+    page.wait_for_function("typeof window.playground?.tokenize === 'function'", timeout=60_000)
+    texts = HARD[:40]
+    for name in TOKENIZER_NAMES:
+        assert differences(texts, in_browser(page, texts, name), name, False) == [], name
+    only_from(requests, site)
+
+
+def test_typed_keys_an_example_its_answer_and_a_share_link(watched, site):
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    type_text(page, "SolidGoldMagikarp 1234567890")
+    wait_for_ids(page, "SolidGoldMagikarp 1234567890")
+
+    hindi = EXAMPLES_BY_KEY["hindi"]
+    page.locator("#example-hindi").click()
+    wait_for_ids(page, hindi.text)
+    assert hindi.question in page.locator("#prompt").inner_text()
+    assert not page.locator("#answer li").first.is_visible()  # the answer waits for Reveal
+    page.locator("#reveal").click()
+    page.locator("#answer li").first.wait_for(state="visible")
+
+    typed = "a link, नमस्ते 😀"
+    type_text(page, typed)
+    wait_for_ids(page, typed)
+    page.locator("#share").click()
+    link = page.locator("#share-link input")
+    page.wait_for_function("() => document.querySelector('#share-link input').value.startsWith('http')")
+    shared = link.input_value()
+    assert shared.startswith(site + "?z="), shared
+    other = page.context.new_page()  # a student opening the link in a new tab
+    other.goto(shared)
+    wait_for_ids(other, typed)
+    assert textbox(other).input_value() == typed
+    only_from(requests, site)
+
+
+def test_offline_after_load_the_panels_follow_every_key(watched, site):
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    page.context.set_offline(True)
+    box = textbox(page)
+    box.click()
+    box.press("End")
+    typed = ""
+    for key in " offline, still painted":
+        box.press_sequentially(key)
+        typed += key
+        wait_for_ids(page, "Hello world" + typed)
+    page.context.set_offline(False)
+    only_from(requests, site)
+
+
+PARENT = """<!doctype html><title>A lesson</title><h1>A lesson page</h1>
+<iframe id="playground" src="{src}" sandbox="{sandbox}" allow="clipboard-write" style="width: 1200px; height: 300px; border: 0"></iframe>
+<script>
+  window.heights = [];
+  addEventListener("message", (e) => {{
+    if (e.source === document.getElementById("playground").contentWindow && e.data?.type === "playground-height") {{
+      window.heights.push(e.data.height);
+      document.getElementById("playground").style.height = e.data.height + "px";
+    }}
+  }});
+</script>"""
+
+
+@contextmanager
+def parent_page(src: str, sandbox: str):
+    from http.server import BaseHTTPRequestHandler
+
+    html = PARENT.format(src=src, sandbox=sandbox).encode()
+
+    class Lesson(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(html)
+
+        def log_message(self, *args):
+            pass
+
+    with serving(Lesson) as port:
+        yield f"http://localhost:{port}/lesson.html"  # another origin and site than 127.0.0.1's folder
+
+
+@pytest.fixture(scope="module")
+def lesson_site():
+    with built("--tokenizers", ",".join(LESSON), "--only", "panels") as folder, http_server(folder) as url:
+        yield url
+
+
+def test_embedded_in_another_origins_page(watched, lesson_site):
+    page, requests = watched
+    with parent_page(lesson_site, "allow-scripts allow-same-origin") as lesson:
+        page.goto(lesson)
+        frame = page.frame_locator("#playground")
+        inner = next(f for f in page.frames if f.url.startswith(lesson_site))
+        wait_for_ids(inner, "Hello world")
+        page.wait_for_function("window.heights.length > 0")
+        text = "Try this: tokenization! नमस्ते"
+        page.evaluate("""text => document.getElementById("playground").contentWindow.postMessage(
+                             {type: "playground-text", text}, "*")""", text)
+        wait_for_ids(inner, text)
+        assert frame.locator("#input-text textarea").input_value() == text
+        # The frame is as tall as its content: no scroll bar inside it.
+        height = page.evaluate("parseFloat(document.getElementById('playground').style.height)")
+        assert height == inner.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
+        assert inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+    only_from(requests, lesson_site, lesson.rsplit("/", 1)[0])
