@@ -27,11 +27,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from browser import CLIPBOARD, chromium, paste  # noqa: E402
 from browser_peer import serve_peer  # noqa: E402
-from browser_typing import KEYS  # noqa: E402
 
 from playground import compare  # noqa: E402
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS  # noqa: E402
 
+KEYS = "thecatsatonthemat.;x"  # one key at a time, appended at the end of the text
 ROUND_TRIPS_MS = (0, 150, 300)
 EVERY_MS = (150, 400)
 PAGES = ("playground", "in-browser peer")

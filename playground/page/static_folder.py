@@ -25,13 +25,11 @@ import sys
 from pathlib import Path
 
 from playground.page import twin_route
+from playground.page.static_shell import PAGE_DIR, TWIN_DIR, shell_html
 from playground.tokenizers.browser import served_files, twin_spec
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES
 
-PAGE_DIR = "page"  # DIR/page/: the page layer's files
-TWIN_DIR = twin_route.TWIN_PATH.strip("/")  # where the app serves them: twin_spec's relative URLs hold in the folder
 HOST_FILES = ("folder.js", "folder.css")  # the folder's own host: what Gradio's wiring does in the app
-STYLES = ("playground.css", "batch.css", "chat.css")  # the app's page's styles (web.launch's css)
 NOTICE = Path(__file__).resolve().parents[2] / "assets" / "NOTICE"
 # A built module names the files it loads as "./<name>": static imports, import() and new URL(..., import.meta.url).
 BUILT_REFERENCE = re.compile(r"""["']\./([\w.-]+\.(?:js|wasm))["']""")
@@ -67,8 +65,7 @@ def version(path: Path) -> str:
 def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only_panels: bool = False) -> Path:
     """Write the static page into `dest` (made if missing; a file of an earlier build under the same name is
     replaced). Returns dest/index.html."""
-    from playground.page.static_shell import shell_html
-    from playground.page.web import PAGE_SCRIPTS, STATIC_DIR
+    from playground.page.web import PAGE_SCRIPTS, PAGE_STYLES, STATIC_DIR
 
     specs = {name: twin_spec(name) for name in tokenizers}
     if missing := [name for name, spec in specs.items() if spec is None]:
@@ -76,7 +73,7 @@ def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only
                          "in the browser")
     page = dest / PAGE_DIR
     page.mkdir(parents=True, exist_ok=True)
-    for name in (*PAGE_SCRIPTS, *STYLES, *HOST_FILES):
+    for name in (*PAGE_SCRIPTS, *PAGE_STYLES, *HOST_FILES):
         shutil.copyfile(STATIC_DIR / name, page / name)
     twin = dest / TWIN_DIR
     twin.mkdir(parents=True, exist_ok=True)
@@ -87,7 +84,7 @@ def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only
             (dest / url).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, dest / url)
     shutil.copyfile(NOTICE, dest / "NOTICE")
-    versions = {name: version(page / name) for name in (*PAGE_SCRIPTS, *STYLES, *HOST_FILES)}
+    versions = {name: version(page / name) for name in (*PAGE_SCRIPTS, *PAGE_STYLES, *HOST_FILES)}
     index = dest / "index.html"
     index.write_text(shell_html(specs, only_panels, versions), encoding="utf-8")
     return index

@@ -13,12 +13,13 @@ from html import escape
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
 from playground.page.handlers import VIEWS
-from playground.page.render import marks_legend_html
-from playground.page.static_folder import PAGE_DIR, STYLES, TWIN_DIR
-from playground.page.twin_route import BUILT_DIR
-from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values
+from playground.page.twin_route import BUILT_DIR, TWIN_PATH
+from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, PAGE_STYLES, head_values, marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
+
+PAGE_DIR = "page"  # DIR/page/: the page layer's files
+TWIN_DIR = TWIN_PATH.strip("/")  # where the app serves them: twin_spec's relative URLs hold in the folder
 
 APP_URL = "https://github.com/"  # where the app is: overridden by --app-url
 TORCH_NOTE = ("<p>The GPT-2 ids through the lesson's <code>TokenEmbedding</code> (the <code>(1, T, 768)</code> tensor, "
@@ -108,7 +109,7 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
     styles = "".join(f'<link rel="stylesheet" href="{PAGE_DIR}/{name}?v={versions[name]}">'
-                     for name in (*STYLES, "folder.css"))
+                     for name in (*PAGE_STYLES, "folder.css"))
     scripts = "".join(f'<script src="{PAGE_DIR}/{name}?v={versions[name]}"></script>' for name in PAGE_SCRIPTS)
     above, middle, below = ("", "", "") if only_panels else full_page(specs, app_url)
     return f"""<!doctype html>

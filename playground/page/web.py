@@ -44,6 +44,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 # share.js's playgroundShareLink). Inlined in the page's head, as Gradio runs them before its app starts.
 PAGE_SCRIPTS = ("share.js", "update.js", "paint.js", "ask.js", "card.js", "stepper.js", "lecture.js", "fit.js",
                 "batch.js", "chat.js", "keep.js")
+PAGE_STYLES = ("playground.css", "batch.css", "chat.css")  # the page's styles, in this order, in either host
 
 
 # The marks the panels, answers, cards and stepper draw, said once by the panels.
@@ -443,7 +444,7 @@ def launch(demo: gr.Blocks) -> None:
         # default of 40, 40 long texts waiting for the worker would hold every place a small edit needs.
         # A long text waits on the event loop, so every event the queue admits may be under way.
         max_threads=server.QUEUE_MAX_SIZE,
-        css="\n".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in ("playground.css", "batch.css", "chat.css")),
+        css="\n".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in PAGE_STYLES),
         head=page_head(),
         footer_links=["api"],
         # The machine's own fonts: nothing fetched from a font host, so it looks the same offline.
