@@ -11,9 +11,10 @@ the browser twin's spans use these tables instead.
 
 from __future__ import annotations
 
-import textwrap
 import unicodedata
 from pathlib import Path
+
+from unicode_ranges import code_points, ranges, wrap
 
 from tokenizers import NormalizedString
 from tokenizers.normalizers import BertNormalizer
@@ -27,19 +28,6 @@ HEADER = """\
 """
 
 
-def code_points():
-    return (cp for cp in range(0x110000) if not 0xD800 <= cp < 0xE000)  # a lone surrogate is no text
-
-
-def ranges(cps: list[int]) -> str:
-    """[0, 1, 2, 5] -> "0-2 5"."""
-    spans: list[list[int]] = []
-    for cp in cps:
-        if spans and spans[-1][1] == cp - 1:
-            spans[-1][1] = cp
-        else:
-            spans.append([cp, cp])
-    return " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in spans)
 
 
 def nfd(text: str) -> str:
@@ -53,14 +41,6 @@ def is_nonstarter(ch: str) -> bool:
     """Whether the crate gives ch a combining class (canonical ordering moves it): U+0301 has class 230 and
     U+0334 class 1, so a class-c character moves before U+0301 when c < 230 and after U+0334 when c > 1."""
     return nfd(ch) == ch and (nfd("\u0301" + ch) != "\u0301" + ch or nfd(ch + "\u0334") != ch + "\u0334")
-
-
-def wrap(text: str) -> str:
-    return textwrap.fill(text, 110, break_on_hyphens=False)
-
-
-def wrap(text: str) -> str:
-    return textwrap.fill(text, 110, break_on_hyphens=False)
 
 
 def main() -> None:

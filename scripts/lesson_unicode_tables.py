@@ -11,9 +11,10 @@ panel says in the browser what the Python layer says.
 from __future__ import annotations
 
 import json
-import textwrap
 import unicodedata
 from pathlib import Path
+
+from unicode_ranges import code_points, ranges, wrap
 
 OUT = Path(__file__).resolve().parents[1] / "playground/lesson/unicode_facts.js"
 
@@ -24,28 +25,11 @@ HEADER = """\
 HANGUL = range(0xAC00, 0xD7A4)  # decomposed by the algorithm of Unicode's chapter 3, in unicode.js
 
 
-def code_points():
-    return (cp for cp in range(0x110000) if not 0xD800 <= cp < 0xE000)  # a lone surrogate is no text
-
-
-def ranges(cps: list[int]) -> str:
-    """[0, 1, 2, 5] -> "0-2 5"."""
-    spans: list[list[int]] = []
-    for cp in cps:
-        if spans and spans[-1][1] == cp - 1:
-            spans[-1][1] = cp
-        else:
-            spans.append([cp, cp])
-    return " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in spans)
 
 
 def mapping(pairs: dict[int, str]) -> str:
     """{0xC0: "A\\u0300"} -> "c0:41 300": each code point, then those it maps to."""
     return " ".join(f"{cp:x}:" + ",".join(f"{ord(c):x}" for c in to) for cp, to in pairs.items())
-
-
-def wrap(text: str) -> str:
-    return textwrap.fill(text, 110, break_on_hyphens=False)
 
 
 def invisible(ch: str) -> bool:

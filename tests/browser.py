@@ -107,6 +107,23 @@ def page(browser, app_url):
     assert not found_dialogs, f"a dialog opened (script ran?): {found_dialogs}"
 
 
+@contextmanager
+def tab_without_errors(browser, allowed: tuple[str, ...] = ()):
+    """A fresh tab (1600x1000) that fails the test on a console error, unless it starts with one of `allowed`
+    (what Gradio logs when a reload, a lost network or a stopped server cuts its live connection), or on an
+    uncaught exception; the verdict read before the context closes (closing cuts the connection too)."""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    errors: list[str] = []
+    tab = context.new_page()
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith(allowed)
+           else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    yield tab
+    found = list(errors)
+    context.close()
+    assert not found, f"console errors: {found}"
+
+
 def textbox(page):
     return page.locator("#input-text textarea")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from browser import app_url, browser, textbox, type_text, wait_for_ids  # noqa: F401
+from browser import app_url, browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
 from serve import free_port, running
 
 # What Gradio logs when a reload cuts its live connection: its own, not the page's.
@@ -16,16 +16,8 @@ RELOAD_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error
 @pytest.fixture
 def page(browser, app_url):
     """A fresh tab at the app that may be reloaded; fails the test on any other console error or exception."""
-    context = browser.new_context(viewport={"width": 1600, "height": 1000})
-    errors: list[str] = []
-    tab = context.new_page()
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith(RELOAD_CUTS)
-           else None)
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    yield tab
-    found = list(errors)
-    context.close()
-    assert not found, f"console errors: {found}"
+    with tab_without_errors(browser, RELOAD_CUTS) as tab:
+        yield tab
 
 THIRD_IS_MISTRAL = ("gpt2", "bert", "mistral")  # #tokenizer-2 is the third panel (slots count from 0)
 

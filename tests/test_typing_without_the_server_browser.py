@@ -9,7 +9,7 @@ import time
 
 import paint_watch
 import pytest
-from browser import browser, textbox, wait_for_ids  # noqa: F401
+from browser import browser, tab_without_errors, textbox, wait_for_ids  # noqa: F401
 from serve import free_port, running
 
 from playground import compare
@@ -19,8 +19,8 @@ from playground.tokenizers.registry import DEFAULT_TOKENIZERS
 CONNECTION_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error Connection errored out.",
                    "Failed to load resource: net::ERR_INTERNET_DISCONNECTED",
                    "Failed to load resource: net::ERR_CONNECTION_REFUSED")
-THIRD_IS_MISTRAL = ("gpt2", "bert", "mistral")
-PAUSE_MS = 250  # a gap in typing this long is a pause: the page may then ask the server what only it does  # #tokenizer-2 is the third panel (slots count from 0)
+THIRD_IS_MISTRAL = ("gpt2", "bert", "mistral")  # #tokenizer-2 is the third panel (slots count from 0)
+PAUSE_MS = 250  # a gap in typing this long is a pause: the page may then ask the server what only it does
 
 # The note that says what waits for the server, by what it must say (the embedding waits), not by its markup:
 # a visible status line of the page's own (Gradio's toasts are alerts) naming the server and the embedding.
@@ -39,16 +39,8 @@ def server():
 @pytest.fixture
 def tab(browser):  # noqa: F811
     """A fresh tab; fails the test on a console error other than a cut connection, or an uncaught exception."""
-    context = browser.new_context(viewport={"width": 1600, "height": 1000})
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith(CONNECTION_CUTS)
-            else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    found = list(errors)
-    context.close()
-    assert not found, f"console errors: {found}"
+    with tab_without_errors(browser, CONNECTION_CUTS) as page:
+        yield page
 
 
 def network(page, latency_ms: float = 0, offline: bool = False):
