@@ -2,15 +2,17 @@
 
     python bench/every_tokenizer_memory.py
 
-A fresh `python app.py`: its memory (the server's own process) once warmed up, then after one small
-/panels edit with each of the eight tokenizers in the panels and one /embedding with each init, once
-it stops moving. The README's per-server figure is the second.
+A fresh `python app.py`: its memory (the server's own process and its children) once warmed up (one
+POST /playground/embedding and one /playground/answer, the lesson's three tokenizers), then, once it
+stops moving, after one small POST /playground/tokens with each of the eight tokenizers (the route a
+page asks for a panel whose tokenizer has no browser twin; the server loads that tokenizer) and one
+/playground/embedding with each init. The README's per-server figure is the second.
 """
 
 from __future__ import annotations
 
 from hardening import steady_rss
-from serve import call_api, rss_mb, running
+from serve import LESSON, ask_ok, rss_mb, running
 
 EVERY_TOKENIZER = ["gpt2", "bert", "llama", "gpt4", "gpt4o", "llama3", "mistral", "gemma"]
 INITS = ["GPT-2: N(0, 0.02)", "PyTorch default: N(0, 1)"]
@@ -18,14 +20,13 @@ INITS = ["GPT-2: N(0, 0.02)", "PyTorch default: N(0, 1)"]
 
 def main() -> None:
     with running("app.py") as (url, process, _):
-        call_api(url, "panels", ["Hello world", True, "text", False, "gpt2", "bert", "llama", ""])
-        call_api(url, "embedding", ["Hello world", INITS[0]])
+        ask_ok(url, "playground/embedding", {"text": "Hello world", "init": INITS[0]})
+        ask_ok(url, "playground/answer", {"text": "Hello world", "example": "code", "tokenizers": LESSON})
         warm = steady_rss(process.pid)
-        for k in range(0, len(EVERY_TOKENIZER), 3):
-            three = (EVERY_TOKENIZER[k:k + 3] + ["gpt2", "gpt2"])[:3]
-            call_api(url, "panels", ["Hello world", True, "text", False, *three, ""])
+        for name in EVERY_TOKENIZER:
+            ask_ok(url, "playground/tokens", {"text": "Hello world", "special": False, "tokenizer": name})
         for init in INITS:
-            call_api(url, "embedding", ["Hello world", init])
+            ask_ok(url, "playground/embedding", {"text": "Hello world", "init": init})
         every = steady_rss(process.pid)
         print(f"warmed up (the lesson's three tokenizers, one init): {warm:.0f} MB (tree), {rss_mb(process.pid):.0f} MB now")
         print(f"after all eight tokenizers and both inits:             {every:.0f} MB (tree): +{every - warm:.0f} MB")

@@ -1,22 +1,22 @@
-"""A lecture hall: hundreds of students editing at once, each an async HTTP client of the server.
+"""A lecture hall: hundreds of students typing at once, each an async HTTP client of the server.
 
     python bench/hall.py [students] [seconds] [every] [runs]
 
-Each student (default 500) edits its own text every `every` seconds (default 5: 100 edits a
-second for 500) for `seconds` (default 60), starting at a random moment of the first period, and
-sends each edit as the page does: to the playground, one POST /playground/edit (the panels and
-the embedding panel; a 503 is retried after Retry-After, then 2, 4, 8 s, as the page does, and
-counted); to the bare Gradio app (bench/bare_app.py), the page's two events through
-Gradio's queue (POST /gradio_api/call/<event>, then its event stream), at once. A student's
-edit waits for its previous answer, as the page's does; its latency runs from the moment the
-edit was due to its answer, so a server that falls behind shows it (an answer later than 30 s,
-or an edit not yet sent 15 s after the hall's end, is an error). Every student's text is its
-own (it carries the student's number and the edit's), so nothing is answered from a cache. As
-the page does, a student's edit to the playground carries the text of the panels it shows (its
-previous edit's, as shown_text), so the answer holds only what changed after it.
+The page tokenizes and paints each key itself; the server hears from a student only when the typing
+pauses (300 ms after a key). Each student (default 500) pauses every `every` seconds (default 5: 100
+pauses a second for 500) for `seconds` (default 60), starting at a random moment of the first period,
+and asks for each pause what the page asks: to the playground, POST /playground/embedding (with the
+figure key of its previous answer as shown_figure, as the page does) and POST /playground/answer
+(its example's answer), at once (a 503 is retried after Retry-After, then 2, 4, 8 s, and counted); to
+the bare Gradio app (bench/bare_app.py), its page's two events through Gradio's queue (POST
+/gradio_api/call/<event>, then its event stream), at once. A student's pause waits for its previous
+answers; its latency runs from the moment the pause was due to its last answer, so a server that falls
+behind shows it (an answer later than 30 s, or a pause not yet sent 15 s after the hall's end, is an
+error). Every student's text is its own (it carries the student's number and the pause's), so nothing
+is answered from a cache.
 The playground and the bare app take turns, `runs` times each (default 1), each on its own fresh
 server; loads only 127.0.0.1. Prints each run's p50, p95, worst, errors, 503s retried, the
-server's CPU per answered edit, the students one core would serve at that cost (one edit each
+server's CPU per answered pause, the students one core would serve at that cost (one pause each
 every `every` s), and the server's memory after the run.
 """
 
@@ -29,40 +29,50 @@ import sys
 import time
 
 import aiohttp
-from serve import ROOT, cpu_seconds, rss_mb, running
+import orjson
+from serve import GPT2_INIT, LESSON, ROOT, cpu_seconds, rss_mb, running
 
 sys.path.insert(0, str(ROOT))
 from playground.lesson.examples import EXAMPLES  # noqa: E402
 
-INIT = "GPT-2: N(0, 0.02)"
+INIT = GPT2_INIT
 TIMEOUT = aiohttp.ClientTimeout(total=30)  # an answer later than this is an error
-GRACE_SECONDS = 15  # past the hall's end by this much, a student sends no more: its edits left are errors
+GRACE_SECONDS = 15  # past the hall's end by this much, a student sends no more: its pauses left are errors
 
 
-def student_text(student: int, edit: int) -> tuple[str, str]:
-    """(text, example key) of a student's edit: an example, the student's number, and words typed onto it."""
+def student_text(student: int, pause: int) -> tuple[str, str]:
+    """(text, example key) at a student's pause: an example, the student's number, and words typed onto it."""
     example = EXAMPLES[student % len(EXAMPLES)]
-    return f"{example.text} (student {student})" + "".join(f" word{e}" for e in range(edit + 1)), example.key
+    return f"{example.text} (student {student})" + "".join(f" word{e}" for e in range(pause + 1)), example.key
 
 
-REFUSED: list[int] = []  # 503 answers, each retried as the page retries them (edit.js)
+REFUSED: list[int] = []  # 503 answers, each retried as the page retries them
 RETRIES = 10
 
 
-async def playground_edit(session: aiohttp.ClientSession, url: str, text: str, example: str, shown: str | None) -> None:
-    body = {"text": text, "mark_whitespace": True, "view": "text", "special": False,
-            "tokenizers": ["gpt2", "bert", "llama"], "example": example, "init": INIT,
-            **({"shown_text": shown} if shown is not None else {})}
+async def post(session: aiohttp.ClientSession, url: str, path: str, body: dict, expect: str) -> dict:
+    """One of the page's asks; its JSON answer, which must hold the key `expect`."""
     for attempt in range(RETRIES + 1):
-        async with session.post(f"{url}playground/edit", json=body) as response:
+        async with session.post(f"{url}{path}", json=body) as response:
             answer = await response.read()
             if response.status == 503 and attempt < RETRIES:  # full: wait as the page waits, then again
                 REFUSED.append(1)
                 await asyncio.sleep(max(int(response.headers.get("Retry-After", "1")), min(2 ** attempt, 8)))
                 continue
-            if response.status != 200 or b'data-tokenizer=\\"gpt2\\"' not in answer:
-                raise RuntimeError(f"HTTP {response.status}: {answer[:80]!r}")
-            return
+            if response.status != 200 or f'"{expect}"'.encode() not in answer:
+                raise RuntimeError(f"{path}: HTTP {response.status}: {answer[:80]!r}")
+            return orjson.loads(answer)
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+async def playground_pause(session: aiohttp.ClientSession, url: str, text: str, example: str, shown: dict) -> None:
+    """What the page asks when a student's typing pauses: the embedding (its figure left out when its key is
+    the one shown) and the example's answer, at once."""
+    embedding = {"text": text, "init": INIT, **({"shown_figure": shown["figure"]} if "figure" in shown else {})}
+    answer = {"text": text, "example": example, "tokenizers": LESSON}
+    embedded, _ = await asyncio.gather(post(session, url, "playground/embedding", embedding, "figure_key"),
+                                       post(session, url, "playground/answer", answer, "answer"))
+    shown["figure"] = embedded["figure_key"]
 
 
 async def queue_call(session: aiohttp.ClientSession, url: str, event: str, text: str) -> None:
@@ -76,26 +86,27 @@ async def queue_call(session: aiohttp.ClientSession, url: str, event: str, text:
             raise RuntimeError(f"no result: {stream[:80]!r}")
 
 
-async def bare_edit(session: aiohttp.ClientSession, url: str, text: str, example: str, shown: str | None) -> None:
+async def bare_pause(session: aiohttp.ClientSession, url: str, text: str, example: str, shown: dict) -> None:
     await asyncio.gather(queue_call(session, url, "noop", text), queue_call(session, url, "echo", text))
 
 
 async def hall(url: str, send, students: int, seconds: float, every: float) -> dict:
     latencies: list[float] = []
     errors: list[str] = []
-    edits = int(seconds / every)
+    pauses = int(seconds / every)
     rng = random.Random(0)
     offsets = [rng.uniform(0, every) for _ in range(students)]
 
     async def student(session: aiohttp.ClientSession, s: int, start: float) -> None:
-        for e in range(edits):
+        shown: dict = {}  # what the student's page shows: its embedding figure's key
+        for e in range(pauses):
             due = start + offsets[s] + e * every
             if time.perf_counter() > start + seconds + GRACE_SECONDS:  # the server is that far behind
-                errors.extend(["never sent: the server was over a hall's length behind"] * (edits - e))
+                errors.extend(["never sent: the server was over a hall's length behind"] * (pauses - e))
                 return
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             try:
-                await send(session, url, *student_text(s, e), student_text(s, e - 1)[0] if e else None)
+                await send(session, url, *student_text(s, e), shown)
                 latencies.append(time.perf_counter() - due)
             except Exception as err:  # counted and reported: the point is to see them
                 errors.append(f"{type(err).__name__}: {err}")
@@ -106,7 +117,7 @@ async def hall(url: str, send, students: int, seconds: float, every: float) -> d
         await asyncio.gather(*(student(session, s, start) for s in range(students)))
     refused = len(REFUSED)
     REFUSED.clear()
-    return {"latencies": latencies, "errors": errors, "edits": students * edits, "refused": refused}
+    return {"latencies": latencies, "errors": errors, "pauses": students * pauses, "refused": refused}
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -118,13 +129,13 @@ def one_run(name: str, script: str, send, students: int, seconds: float, every: 
         asyncio.run(hall(url, send, 5, 2 * every, every))  # warm up: tokenizers, table, first calls
         cpu0 = cpu_seconds(process.pid)
         r = asyncio.run(hall(url, send, students, seconds, every))
-        r["cpu_ms"] = (cpu_seconds(process.pid) - cpu0) / max(1, len(r["latencies"])) * 1e3  # per answered edit
+        r["cpu_ms"] = (cpu_seconds(process.pid) - cpu0) / max(1, len(r["latencies"])) * 1e3  # per answered pause
         r["rss"] = rss_mb(process.pid)
     ms = sorted(t * 1e3 for t in r["latencies"]) or [float("nan")]
     r["p95"] = percentile(ms, 95)
-    per_core = every * 1e3 / r["cpu_ms"]  # students one core keeps up with, at one edit per `every` s each
+    per_core = every * 1e3 / r["cpu_ms"]  # students one core keeps up with, at one pause per `every` s each
     print(f"{name:<34} {len(ms):6d} {len(r['errors']):7d} {r['refused']:5d} {percentile(ms, 50):8.0f} {r['p95']:8.0f} "
-          f"{ms[-1]:8.0f} {r['cpu_ms']:8.1f} {per_core:7.0f} {r['rss']:7.0f}", flush=True)
+          f"{ms[-1]:8.0f} {r['cpu_ms']:9.1f} {per_core:7.0f} {r['rss']:7.0f}", flush=True)
     for err in r["errors"][:3]:
         print("   error:", err[:160])
     return r
@@ -135,15 +146,15 @@ def main() -> None:
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 60
     every = float(sys.argv[3]) if len(sys.argv) > 3 else 5
     runs = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-    print(f"{students} students, one edit each every {every:g} s ({students / every:.0f} edits/s) for {seconds:g} s; "
-          f"latency from the moment an edit is due to its answer")
-    print(f"{'':<34} {'edits':>6} {'errors':>7} {'503s':>5} {'p50 ms':>8} {'p95 ms':>8} {'worst':>8} {'CPU/edit':>8} "
+    print(f"{students} students, a pause in typing each every {every:g} s ({students / every:.0f} pauses/s) for "
+          f"{seconds:g} s; latency from the moment a pause is due to its last answer")
+    print(f"{'':<34} {'pauses':>6} {'errors':>7} {'503s':>5} {'p50 ms':>8} {'p95 ms':>8} {'worst':>8} {'CPU/pause':>9} "
           f"{'per core':>7} {'MB after':>7}")
     results: dict[str, list[dict]] = {"playground": [], "bare": []}
     for _ in range(runs):
-        results["playground"].append(one_run("playground, POST /playground/edit", "app.py", playground_edit,
+        results["playground"].append(one_run("playground, /embedding + /answer", "app.py", playground_pause,
                                              students, seconds, every))
-        results["bare"].append(one_run("bare Gradio app, 2 queued events", "bench/bare_app.py", bare_edit,
+        results["bare"].append(one_run("bare Gradio app, 2 queued events", "bench/bare_app.py", bare_pause,
                                        students, seconds, every))
     app, bare = ([f"{r['p95']:.0f}" for r in results[name]] for name in ("playground", "bare"))
     errors = sum(len(r["errors"]) for r in results["playground"])

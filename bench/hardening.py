@@ -8,18 +8,20 @@ Each scenario runs against a fresh `python app.py` on loopback, after one warm-u
    The server's memory afterwards, against before (target: <= 400 MB above), and again
    once the big-input worker process has exited (it does after 120 s without a long text).
 2. Many sessions: `sessions` (default 1,000) fresh sessions, 4 at a time, each one small
-   distinct edit through /panels, /embedding or /compare in turn (target: <= 150 MB above).
+   distinct text through POST /playground/answer, the /embedding event or /compare in turn
+   (target: <= 150 MB above).
 3. Starvation: `big_calls` (default 6) concurrent /compare calls of 400 KB of emoji, and
-   meanwhile a lecturer's small "Hello world" /panels edit, timed against the same edit on
-   the idle server measured just before (targets: peak growth <= 1.5 GB; the small edit's
-   median within 2x its idle time).
+   meanwhile a lecturer's small "Hello world" ask (POST /playground/embedding, what a page asks
+   at a pause in typing), timed against the same ask on the idle server measured just before
+   (targets: peak growth <= 1.5 GB; the small ask's median within 2x its idle time).
 4. Replay and tokenizer lists: /replay of "😀" x 3,000 (llama), "a" x 5,000 (gpt2)
    and a 1 MB paste of "👩‍👩‍👧‍👦" x 40,000 (gpt2); /compare of 9,990 characters with "gpt2"
    named 1,000 times. Seconds, answer size, the server's memory (target: <= 150 MB above).
 5. Unread results: 120 /replay POSTs (0.8 MB answers) never followed by their GET
    (target: <= 70 MB above, whatever their number).
-6. Long texts against small edits: 48 concurrent 100,000-character /panels calls, and
-   meanwhile "Hello world" edits, against the same edit idle (target: median within 2x).
+6. Long texts against small asks: 48 concurrent 100,000-character POST /playground/embedding
+   asks from one address (the long lane takes 8 of them from one client; the rest are told 503,
+   counted), and meanwhile "Hello world" asks, against the same ask idle (target: median within 2x).
 7. The log: /gradio_api/custom_component/<marker with a newline>/..., and unknown event ids
    through /call/<name>/<id> and /queue/data: lines the log gains, and whether the marker is there.
 8. The worker follows the server out: SIGTERM, SIGINT, SIGKILL of the server with the worker
@@ -45,12 +47,10 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from serve import (ROOT, ApiError, call_api, descendants, free_port, rss_mb, running, wait_for_http,
-                   wait_gone)
+from serve import (GPT2_INIT, LESSON, ROOT, ApiError, ask, ask_ok, call_api, descendants, free_port, rss_mb, running,
+                   wait_for_http, wait_gone)
 
 EMOJI = "😀"
-LESSON = ["gpt2", "bert", "llama"]  # the panels' tokenizers: over plain HTTP every input is sent (and no example)
-GPT2_INIT = "GPT-2: N(0, 0.02)"
 
 
 def tree_rss_mb(pid: int) -> float:
@@ -111,20 +111,21 @@ def worker_gone_rss(pid: int, timeout: float = 200) -> float:
     return settled_rss(pid, 1)
 
 
-def small_edit(url: str, text: str = "Hello world") -> float:
+def small_ask(url: str, text: str = "Hello world") -> float:
+    """Seconds of one POST /playground/embedding, what a page asks at a pause in typing."""
     t0 = time.perf_counter()
-    call_api(url, "panels", [text, True, "text", False, *LESSON, ""])
+    ask_ok(url, "playground/embedding", {"text": text, "init": GPT2_INIT})
     return time.perf_counter() - t0
 
 
-def small_edits_during(url: str, threads: list[threading.Thread], most: int) -> list[float]:
-    """Start the threads (the load), and time small /panels edits, one after another, until they end."""
+def small_asks_during(url: str, threads: list[threading.Thread], most: int) -> list[float]:
+    """Start the threads (the load), and time small asks, one after another, until they end."""
     for t in threads:
         t.start()
     time.sleep(0.5)  # the load is under way
     during = []
     while any(t.is_alive() for t in threads) and len(during) < most:
-        during.append(small_edit(url, f"Hello world, again {len(during)}"))
+        during.append(small_ask(url, f"Hello world, again {len(during)}"))
     for t in threads:
         t.join()
     return during
@@ -151,10 +152,13 @@ def many_sessions(url: str, pid: int, sessions: int) -> None:
 
     def one(i: int) -> None:
         text = f"student {i} types a sentence of their own, number {i * 7919}"
-        endpoint, args = [("panels", [text, True, "text", False, *LESSON, ""]), ("embedding", [text, GPT2_INIT]),
-                          ("compare", [text, False, None])][i % 3]
+        endpoint, args = [("playground/answer", {"text": text, "example": "code", "tokenizers": LESSON}),
+                          ("embedding", [text, GPT2_INIT]), ("compare", [text, False, None])][i % 3]
         try:
-            call_api(url, endpoint, args)
+            if endpoint.startswith("playground/"):
+                ask_ok(url, endpoint, args)
+            else:
+                call_api(url, endpoint, args)
         except Exception as err:  # counted and shown: the point is to see them
             errors.append(f"{endpoint}: {type(err).__name__}: {err}")
 
@@ -166,7 +170,7 @@ def many_sessions(url: str, pid: int, sessions: int) -> None:
             checkpoints.append(((quarter + 1) * sessions // 4, tree_rss_mb(pid)))
     seconds = time.perf_counter() - t0
     after = settled_rss(pid)
-    print(f"2. {sessions:,} fresh sessions, small distinct edits: {len(errors)} errors in {seconds:.0f} s; memory "
+    print(f"2. {sessions:,} fresh sessions, small distinct texts: {len(errors)} errors in {seconds:.0f} s; memory "
           f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f} MB, target <= 150)")
     print("   memory along the way: " + ", ".join(f"{n:,} requests {mb:.0f} MB" for n, mb in checkpoints)
           + f"; second half +{checkpoints[-1][1] - checkpoints[1][1]:.0f} MB")
@@ -175,7 +179,7 @@ def many_sessions(url: str, pid: int, sessions: int) -> None:
 
 
 def starvation(url: str, pid: int, big_calls: int) -> None:
-    idle = [small_edit(url, f"Hello world {i}") for i in range(7)]
+    idle = [small_ask(url, f"Hello world {i}") for i in range(7)]
     before = tree_rss_mb(pid)
     text = EMOJI * 100_000  # 400 KB of UTF-8
     outcomes: list[str] = []
@@ -189,13 +193,14 @@ def starvation(url: str, pid: int, big_calls: int) -> None:
 
     with PeakSampler(pid) as sampler:
         threads = [threading.Thread(target=big) for _ in range(big_calls)]
-        during = small_edits_during(url, threads, 30)
+        during = small_asks_during(url, threads, 30)
     idle_ms, during_ms = statistics.median(idle) * 1e3, statistics.median(during) * 1e3
     print(f"3. {big_calls} concurrent /compare of 400 KB: {outcomes.count('ok')} answered, "
           f"{len(outcomes) - outcomes.count('ok')} refused {sorted(set(o for o in outcomes if o != 'ok'))[:1]}; "
           f"peak memory +{sampler.peak - before:.0f} MB (target <= 1,500)")
-    print(f"   a small /panels edit: idle median {idle_ms:.0f} ms; during the big calls median {during_ms:.0f} ms, "
-          f"max {max(during) * 1e3:.0f} ms over {len(during)} edits: {during_ms / idle_ms:.2f}x (target <= 2x)")
+    print(f"   a small /playground/embedding ask: idle median {idle_ms:.0f} ms; during the big calls median "
+          f"{during_ms:.0f} ms, max {max(during) * 1e3:.0f} ms over {len(during)} asks: {during_ms / idle_ms:.2f}x "
+          "(target <= 2x)")
 
 
 def settled_own_rss(pid: int) -> float:
@@ -247,18 +252,23 @@ def unread_results(url: str, pid: int) -> None:
           f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f} MB, target <= 70); the first, read now: {first}")
 
 
-def long_texts_against_small_edits(url: str, pid: int, calls: int = 48) -> None:
-    small_edit(url, "warm the worker " + "x " * 6000)  # the worker is up: its start is not what is measured
-    idle = [small_edit(url, f"Hello world {i}") for i in range(7)]
-    threads = [threading.Thread(target=call_api, args=(url, "panels", [f"{k} " + "x y " * 25_000, True, "text",
-                                                                        False, *LESSON, ""])) for k in range(calls)]
+def long_texts_against_small_asks(url: str, pid: int, calls: int = 48) -> None:
+    small_ask(url, "warm the worker " + "x " * 6000)  # the worker is up: its start is not what is measured
+    idle = [small_ask(url, f"Hello world {i}") for i in range(7)]
+    statuses: list[int] = []
+
+    def long_ask(k: int) -> None:
+        statuses.append(ask(url, "playground/embedding", {"text": f"{k} " + "x y " * 25_000, "init": GPT2_INIT})[0])
+
+    threads = [threading.Thread(target=long_ask, args=(k,)) for k in range(calls)]
     t0 = time.perf_counter()
-    during = small_edits_during(url, threads, 40)
+    during = small_asks_during(url, threads, 40)
     idle_ms, during_ms = statistics.median(idle) * 1e3, statistics.median(during) * 1e3
     slow = sum(d * 1e3 > 2 * idle_ms for d in during)
-    print(f"6. {calls} concurrent /panels of 100,000 characters ({time.perf_counter() - t0:.0f} s for all): a small "
-          f"/panels edit idle median {idle_ms:.0f} ms; during, median {during_ms:.0f} ms, max {max(during) * 1e3:.0f} ms "
-          f"over {len(during)} edits ({slow} over 2x idle): {during_ms / idle_ms:.2f}x (target <= 2x)")
+    print(f"6. {calls} concurrent /playground/embedding of 100,000 characters ({time.perf_counter() - t0:.0f} s for "
+          f"all; {statuses.count(200)} answered, {statuses.count(503)} told 503): a small ask idle median "
+          f"{idle_ms:.0f} ms; during, median {during_ms:.0f} ms, max {max(during) * 1e3:.0f} ms "
+          f"over {len(during)} asks ({slow} over 2x idle): {during_ms / idle_ms:.2f}x (target <= 2x)")
 
 
 def log_lines(url: str, log: Path) -> None:
@@ -301,7 +311,7 @@ def main() -> None:
     big_calls = int(sys.argv[2]) if len(sys.argv) > 2 else 6
     only = sys.argv[3] if len(sys.argv) > 3 else "12345678"
     scenarios = {"1": (big_answers, ()), "2": (many_sessions, (sessions,)), "3": (starvation, (big_calls,)),
-                 "4": (replay_and_lists, ()), "5": (unread_results, ()), "6": (long_texts_against_small_edits, ())}
+                 "4": (replay_and_lists, ()), "5": (unread_results, ()), "6": (long_texts_against_small_asks, ())}
     for key in only:
         if key == "8":
             worker_follows_server()

@@ -1,11 +1,13 @@
-"""Hosting figures: a replica's cold start to its first answered edit, and its memory after a class's pages
+"""Hosting figures: a replica's cold start to its first answered ask, and its memory after a class's pages
 (typing, the slide with every tokenizer, the Languages section), with the
 eight tokenizers and with ten (two added from assets/ under other names), plainly and under GRADIO_ROOT_PATH=/tok.
 
     python bench/hosting.py
 
-Prints, per setup: seconds from starting `python app.py` to the first 200 of POST /playground/edit, and the
-server's resident memory (now and peak, the big-input worker included) after the browser's visit.
+Prints, per setup: seconds from starting `python app.py` to the first 200 of POST /playground/embedding
+(the first thing a student's page asks of the server: the page paints its panels itself, and asks for the
+embedding once the typing pauses; it waits for the embedding table the server loads in the background), and
+the server's resident memory (now and peak, the big-input worker included) after the browser's visit.
 """
 
 from __future__ import annotations
@@ -16,28 +18,21 @@ import subprocess
 import sys
 import time
 import urllib.error
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from serve import ROOT, descendants, free_port, peak_rss_mb, rss_mb  # noqa: E402
-
-EDIT = {"text": "Hello world", "mark_whitespace": True, "view": "text", "special": False,
-        "tokenizers": ["gpt2", "bert", "llama"], "example": "", "init": "GPT-2: N(0, 0.02)"}
+from serve import GPT2_INIT, ROOT, ask, descendants, free_port, peak_rss_mb, rss_mb  # noqa: E402
 
 
-def first_edit_seconds(base: str, t0: float, process: subprocess.Popen) -> float:
-    """Seconds from t0 until POST <base>playground/edit answers 200."""
-    body = json.dumps(EDIT).encode()
+def first_ask_seconds(base: str, t0: float, process: subprocess.Popen) -> float:
+    """Seconds from t0 until POST <base>playground/embedding answers 200 with "Hello world"'s shape."""
     while process.poll() is None:
         try:
-            request = urllib.request.Request(f"{base}playground/edit", data=body,
-                                             headers={"Content-Type": "application/json"})
-            with urllib.request.urlopen(request, timeout=30) as response:
-                if response.status == 200 and b"15496" in response.read():
-                    return time.perf_counter() - t0
-        except (urllib.error.URLError, ConnectionError):
+            status, answer, _ = ask(base, "playground/embedding", {"text": "Hello world", "init": GPT2_INIT}, 30)
+            if status == 200 and "(1, 2, 768)" in answer["embedding"][0]:
+                return time.perf_counter() - t0
+        except (urllib.error.URLError, ConnectionError, json.JSONDecodeError):  # not listening yet, or not the route
             time.sleep(0.05)
     raise RuntimeError("the server exited")
 
@@ -70,12 +65,12 @@ def measure(name: str, env: dict, prefix: str, args: tuple[str, ...] = ()) -> No
                                stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
         base = f"http://127.0.0.1:{port}{prefix}/"
-        cold = first_edit_seconds(base, t0, process)
+        cold = first_ask_seconds(base, t0, process)
         visit(base)
         pids = [process.pid, *descendants(process.pid)]
         now = sum(rss_mb(p) for p in pids)
         peak = sum(peak_rss_mb(p) for p in pids)
-        print(f"{name:28} cold start to first edit {cold:5.1f} s   memory now {now:5.0f} MB, peak {peak:5.0f} MB "
+        print(f"{name:28} cold start to first /playground/embedding {cold:5.1f} s   memory now {now:5.0f} MB, peak {peak:5.0f} MB "
               f"({len(pids)} processes)")
     finally:
         process.terminate()

@@ -4,8 +4,9 @@
 
 `python` is the interpreter to check (default: pyenv's 3.12.1); `venv` where its virtual
 environment goes (default: a folder named after the version in the temp dir, reused when it
-is there). Installs requirements-dev.txt into it, starts `python app.py` with it and makes an
-edit's two calls, checking exact answers, then runs the whole test suite with it. On this
+is there). Installs requirements-dev.txt into it, starts `python app.py` with it and asks what a
+page asks of the server (POST /playground/tokens for each of the lesson's three tokenizers, as for a
+panel with no browser twin, and POST /playground/embedding), checking exact answers, then runs the whole test suite with it. On this
 machine the CPU build of torch 2.13.0 lies on disk only for Python 3.11: on another Python,
 pip takes PyPI's CUDA build (several GB, as on a ZeroGPU Space), so this is a script and not
 part of .ci/run.
@@ -20,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from serve import ROOT, call_api, running
+from serve import GPT2_INIT, LESSON, ROOT, ask_ok, running
 
 DEFAULT_PYTHON = Path.home() / ".pyenv/versions/3.12.1/bin/python"
 
@@ -39,13 +40,12 @@ def main() -> None:
     os.environ["PATH"] = f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"
     sys.executable = str(venv / "bin/python")  # serve.running starts the app with it
     with running("app.py") as (url, _, seconds):
-        note, gpt2, bert, llama, prompt, answer = call_api(
-            url, "panels", ["Hello world", True, "text", False, "gpt2", "bert", "llama", ""])
-        ids = [[int(part.split('"')[0]) for part in panel.split('data-id="')[1:]] for panel in (gpt2, bert, llama)]
-        shape, _, _ = call_api(url, "embedding", ["Hello world", "GPT-2: N(0, 0.02)"])
+        ids = [ask_ok(url, "playground/tokens", {"text": "Hello world", "special": False, "tokenizer": name})
+               ["tokenizer"]["ids"] for name in LESSON]
+        shape = ask_ok(url, "playground/embedding", {"text": "Hello world", "init": GPT2_INIT})["embedding"][0]
     assert ids == [[15496, 995], [7592, 2088], [15043, 3186]], ids  # the lesson's known answers
     assert '<b class="shape">(1, 2, 768)</b>' in shape
-    print(f"Python {version}: python app.py answered HTTP 200 after {seconds:.1f} s; an edit gave the lesson's "
+    print(f"Python {version}: python app.py answered HTTP 200 after {seconds:.1f} s; its asks gave the lesson's "
           f"ids {ids} and the shape (1, 2, 768)")
 
     tests = subprocess.run([venv / "bin/python", "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=ROOT,

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -153,3 +154,28 @@ def call_api(url: str, api_name: str, data: list, timeout: float = 300) -> list:
                     raise ApiError(payload)
                 return payload
     raise ApiError(f"the event stream of /{api_name} ended with no result")
+
+
+LESSON = ["gpt2", "bert", "llama"]  # the panels' three tokenizers, as the page opens
+GPT2_INIT = "GPT-2: N(0, 0.02)"
+
+
+def ask(url: str, path: str, values: dict, timeout: float = 120) -> tuple[int, dict, float]:
+    """One POST to a route the page asks (playground/page/ask_route.py: "playground/embedding",
+    "playground/answer" or "playground/tokens"), as the page sends it: (status, its JSON answer, seconds)."""
+    request = urllib.request.Request(f"{url}{path}", data=json.dumps(values).encode(),
+                                     headers={"Content-Type": "application/json"})
+    t0 = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, json.load(response), time.perf_counter() - t0
+    except urllib.error.HTTPError as err:
+        return err.code, json.load(err), time.perf_counter() - t0
+
+
+def ask_ok(url: str, path: str, values: dict, timeout: float = 120) -> dict:
+    """ask()'s answer, or a RuntimeError that says the status and the server's detail."""
+    status, answer, _ = ask(url, path, values, timeout)
+    if status != 200:
+        raise RuntimeError(f"{path}: HTTP {status}: {answer.get('detail', answer)}")
+    return answer
