@@ -235,3 +235,76 @@ def test_embedded_in_another_origins_page(watched, lesson_site):
         assert height == inner.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
         assert inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
     only_from(requests, lesson_site, lesson.rsplit("/", 1)[0])
+
+
+def test_the_share_links_qr_code_is_made_in_the_browser_as_segno_makes_it(watched, site):
+    """The QR code of the link, read back by zxing-cpp: the link itself, at the version and error correction that
+    the app's segno.make_qr(link, error="l") gives (the smallest version at L, then boosted as far as it fits)."""
+    import segno
+    from test_lecture_layout_browser import scanned
+
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    for typed in ("QR, नमस्ते 😀", "a longer text for a bigger code: " + "tokens " * 40):
+        type_text(page, typed)
+        wait_for_ids(page, typed)
+        page.locator("#share").click()
+        page.wait_for_function("""typed => document.querySelector('#share-qr .qr svg') &&
+            document.querySelector('#share-link input').value.includes('z=')""", arg=typed)
+        link = page.locator("#share-link input").input_value()
+        page.wait_for_function("link => document.querySelector('#share-qr .qr').getAttribute('aria-label').endsWith("
+                               "link.slice(0, 80))", arg=link)
+        qr = page.locator("#share-qr .qr")
+        made = segno.make_qr(link, error="l")
+        modules = page.eval_on_selector("#share-qr svg", "s => s.viewBox.baseVal.width")
+        assert modules == 17 + 4 * made.version + 8, (modules, made.version)  # and a quiet zone of 4 modules
+        qr.click()  # as tall as the window: read as a phone at the back of the room reads it
+        big = page.locator("#qr-overlay .qr")
+        import io
+
+        import zxingcpp
+        from PIL import Image
+
+        codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(big.screenshot())))
+        assert [c.text for c in codes] == [link] and scanned(big.screenshot()) == [link]
+        assert codes[0].ec_level == made.error, (codes[0].ec_level, made.error)
+        page.keyboard.press("Escape")
+    only_from(requests, site)
+
+
+def test_a_reload_keeps_the_setup(watched, site):
+    """keep.js, called as the app's wiring calls it: the typed text, a chosen tokenizer and the ids view come back
+    on a reload; a fresh visit to the address opens its own setup."""
+    page, _ = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    typed = "kept across a reload ✓"
+    type_text(page, typed)
+    page.locator("#tokenizer-1 select").select_option("gpt4o")
+    page.locator("#view input[value=ids]").check()
+    wait_for_ids(page, typed, names=("gpt2", "gpt4o", "llama"))
+    page.reload()
+    wait_for_ids(page, typed, names=("gpt2", "gpt4o", "llama"))
+    assert textbox(page).input_value() == typed
+    assert page.locator("#panels .toks.ids").count() == 3
+    page.goto("about:blank")
+    page.goto(site)  # not a reload: the address's own setup
+    wait_for_ids(page, "Hello world")
+
+
+def test_a_frame_sandboxed_without_same_origin_says_what_to_do(browser, lesson_site):
+    """sandbox="allow-scripts": the frame's origin is opaque, so the module and the vocabularies are cross-origin
+    fetches that http.server does not allow; the page says how to embed it instead."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        with parent_page(lesson_site, "allow-scripts") as lesson:
+            page.goto(lesson)
+            frame = page.frame_locator("#playground")
+            note = frame.locator("#limit-note .limit")
+            note.wait_for(timeout=30_000)
+            assert 'sandbox="allow-scripts allow-same-origin"' in note.inner_text()
+            assert "Access-Control-Allow-Origin: *" in note.inner_text()
+    finally:
+        context.close()

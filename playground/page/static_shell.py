@@ -3,7 +3,8 @@ bodies the page's scripts look for in Gradio's page (".html-container.prose" und
 #input-text, a checkbox's input under #guess), the choosers as <select>. After the components (as Gradio runs its
 page's head scripts once its app is mounted), the scripts get the same values the app's head gives them
 (web.head_values), then the same scripts, and the folder's host script (static/folder.js), which does what
-Gradio's events do in the app."""
+Gradio's events do in the app; it runs before the page's module (both are deferred: document order), so that the
+module's onerror finds its note."""
 
 from __future__ import annotations
 
@@ -13,10 +14,9 @@ from html import escape
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
 from playground.page.handlers import VIEWS
-from playground.page.render import marks_legend_html
 from playground.page.static_folder import PAGE_DIR, STYLES, TWIN_DIR
 from playground.page.twin_route import BUILT_DIR
-from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values
+from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values, marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
 
@@ -93,7 +93,7 @@ same colour.</p></div></div>
 <span id="page-keys"><button id="size-down" type="button">A-</button><button id="size-up" type="button">A+</button>
 <button id="keys" type="button">?</button></span><button id="share" type="button">Copy share link</button>
 <div id="share-link"><input readonly placeholder="a link to this text appears here" aria-label="share link"></div>
-<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
+{body_of("share-qr")}<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
 <h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}"""
 
 
@@ -121,7 +121,7 @@ maxlength="{MAX_INPUT_CHARS}"></textarea></div>{middle}
 {panels_html(specs, names)}{below}
 </main>
 <script>{values}</script>{scripts}
-<script type="module" src="{TWIN_DIR}/{registry}"></script>
 <script src="{PAGE_DIR}/folder.js?v={versions["folder.js"]}" defer></script>
+<script type="module" src="{TWIN_DIR}/{registry}" onerror="playgroundFolderUnloaded()"></script>
 </body></html>
 """
