@@ -308,3 +308,40 @@ def test_a_frame_sandboxed_without_same_origin_says_what_to_do(browser, lesson_s
             assert "Access-Control-Allow-Origin: *" in note.inner_text()
     finally:
         context.close()
+
+
+EXPORTED = (
+    'He said "hi, there",\tthen\nleft; ÃÂÃÂ externalToEVA 😀',  # quotes, commas, a tab, a line break; under-trained tokens
+    "नमस्ते दुनिया, naïve café ∰ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢",  # BERT drops the vowel signs and accents, and has [UNK]
+    "  indented\n\n\tcode():  return 1e-07  ",  # whitespace a decode may change
+)
+
+
+def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
+    """The folder's CSV and JSON downloads, made in the browser, equal export.py's tokens_csv and tokens_json on
+    compare()'s result for the same text and panels, special tokens on and off."""
+    from playground.page.export import tokens_csv, tokens_json
+    from playground.tokenizers.registry import compare
+
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    page.locator("#tokenizer-1 select").select_option("bert")
+    page.locator("#tokenizer-2 select").select_option("gpt4o")
+    names = ("gpt2", "bert", "gpt4o")
+    for k, text in enumerate(EXPORTED):
+        special = k == 1
+        if special:
+            page.locator("#special input").check()
+        textbox(page).fill(text)
+        wait_for_ids(page, text, special=special, names=names)
+        result = compare(text, special, tokenizers=names)
+        for fmt, expected in (("csv", tokens_csv(result)), ("json", tokens_json(result))):
+            with page.expect_download() as download:
+                page.locator(f"#download-{fmt}").click()
+            assert download.value.suggested_filename == f"tokens.{fmt}"
+            got = Path(download.value.path()).read_bytes()
+            assert got == expected.encode("utf-8"), (fmt, text)
+        if special:
+            page.locator("#special input").uncheck()
+    only_from(requests, site)

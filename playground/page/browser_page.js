@@ -1,12 +1,19 @@
 // The module the page loads (scripts/build_browser.mjs bundles it, build.json names it "registry"): the browser
 // tokenizers (window.playground.tokenize, hasTwin) and the panels' renderer (window.playground.panelParts,
 // MAX_DRAWN_TOKENS), then the "playground-ready" event, for the page's scripts that run before any module.
-// window.playground.qrSvg(link) draws a share link's QR code (qr_code.js, a chunk of its own: loaded when asked).
+// For the static folder, each a chunk of its own, loaded when first asked: window.playground.qrSvg(link), a share
+// link's QR code (qr_code.js), and window.playground.exportTokens(text, names, special, maxChars, "csv" | "json"),
+// the download buttons' files (export.js).
 
 import "../tokenizers/registry.js";
 import {MAX_DRAWN_TOKENS, panelParts} from "./render.js";
 
 const qrSvg = async (link) => (await import("./qr_code.js")).qrSvg(link);
+const exportTokens = async (text, names, special, maxChars, format) => {
+  const {compareResult, tokensCsv, tokensJson} = await import("./export.js");
+  const result = await compareResult(text, names, special, maxChars);
+  return format === "csv" ? tokensCsv(result) : tokensJson(result);
+};
 
-globalThis.playground = {...globalThis.playground, panelParts, MAX_DRAWN_TOKENS, qrSvg};
+globalThis.playground = {...globalThis.playground, panelParts, MAX_DRAWN_TOKENS, qrSvg, exportTokens};
 globalThis.dispatchEvent(new Event("playground-ready"));

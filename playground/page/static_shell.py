@@ -94,6 +94,8 @@ same colour.</p></div></div>
 <button id="keys" type="button">?</button></span><button id="share" type="button">Copy share link</button>
 <div id="share-link"><input readonly placeholder="a link to this text appears here" aria-label="share link"></div>
 {body_of("share-qr")}<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
+<div id="downloads"><button id="download-csv" type="button">Download tokens (CSV)</button>
+<button id="download-json" type="button">Download tokens (JSON)</button></div>
 <h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}"""
 
 

@@ -166,6 +166,13 @@ function playgroundFolderWire() {
   click("size-down", () => playgroundStepSize(-1));
   click("size-up", () => playgroundStepSize(1));
   click("keys", () => playgroundToggleKeys());
+  for (const format of ["csv", "json"]) {
+    click(`download-${format}`, async () => {
+      const s = playgroundFolder.state;
+      playgroundDownload(await window.playground.exportTokens(s.text, s.tokenizers, s.special, PLAYGROUND_MAX_INPUT_CHARS,
+                                                              format), `tokens.${format}`);
+    });
+  }
   click("share", async () => {
     const s = playgroundFolder.state;
     const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view);
