@@ -345,3 +345,32 @@ def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
         if special:
             page.locator("#special input").uncheck()
     only_from(requests, site)
+
+
+def test_the_languages_table_is_the_lessons_for_the_shipped_tokenizers(watched, site):
+    """The Languages accordion: closed at first; opened, a row per language with each shipped tokenizer's premium,
+    its tokens over English's in the stored FLORES-200 counts, and BERT's [UNK] share."""
+    from playground.lesson.premium import BASELINE, LANGUAGES, stored_counts
+
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    table = page.locator("#languages table.premium")
+    assert not table.is_visible()
+    page.locator("#languages summary").click()
+    table.wait_for(state="visible")
+    head = table.locator("thead th").all_inner_texts()
+    assert head[0] == "language" and head[-1] == "BERT [UNK]" and len(head) == len(TOKENIZER_NAMES) + 2
+    counts = stored_counts()
+    rows = table.locator("tbody tr")
+    assert rows.count() == len(LANGUAGES) == 12
+    for row, code in zip(rows.all(), LANGUAGES):
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] == LANGUAGES[code]
+        for cell, name in zip(cells[1:], TOKENIZER_NAMES):
+            premium = counts["tokens"][code][name] / counts["tokens"][BASELINE][name]
+            assert cell.split()[0] == f"{premium:.2f}", (code, name, cell)
+        unk = counts["unk"][code]["bert"] / counts["tokens"][code]["bert"]
+        assert cells[-1] == f"{unk:.0%}"
+    assert page.locator("#languages img").first.is_visible()  # the chart
+    only_from(requests, site)

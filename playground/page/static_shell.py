@@ -18,7 +18,7 @@ from playground.page.static_folder import PAGE_DIR, STYLES, TWIN_DIR
 from playground.page.twin_route import BUILT_DIR
 from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values, marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
-from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, tokenizer_label
 
 APP_URL = "https://github.com/"  # where the app is: overridden by --app-url
 TORCH_NOTE = ("<p>The GPT-2 ids through the lesson's <code>TokenEmbedding</code> (the <code>(1, T, 768)</code> tensor, "
@@ -96,7 +96,20 @@ same colour.</p></div></div>
 {body_of("share-qr")}<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
 <div id="downloads"><button id="download-csv" type="button">Download tokens (CSV)</button>
 <button id="download-json" type="button">Download tokens (JSON)</button></div>
+{languages_html(tuple(specs))}
 <h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}"""
+
+
+def languages_html(shipped: tuple[str, ...]) -> str:
+    """The Languages section as the app's accordion draws it (premium_view.py on the lesson's stored counts, for
+    the shipped tokenizers), made when the folder is written: the premium is fixed data, no tokenizer runs."""
+    from playground.lesson.premium import premium_png_for
+    from playground.page.premium_view import premium_html
+
+    result, png = premium_png_for(shipped)
+    table = premium_html(result, png, {name: tokenizer_label(name) for name in shipped})
+    return (f'<details id="languages" class="block"><summary>Languages: the token premium of twelve languages</summary>'
+            f'{body_of("premium", table)}</details>')
 
 
 def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url: str = APP_URL) -> str:
