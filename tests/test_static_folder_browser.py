@@ -374,3 +374,50 @@ def test_the_languages_table_is_the_lessons_for_the_shipped_tokenizers(watched, 
         assert cells[-1] == f"{unk:.0%}"
     assert page.locator("#languages img").first.is_visible()  # the chart
     only_from(requests, site)
+
+
+def test_the_lessons_batch_is_cut_at_torchs_offsets(watched, site):
+    """The batch section drawn in the browser: the offsets torch.randint draws from a seeded torch.Generator
+    (playground.lesson.batch, run here with torch) and the windows of GPT-2 ids at them, for typed B, T and seed;
+    the memory figures beside the lesson's (32, 1024); too short a text says so; the lesson's button cuts
+    (32, 1024) from its 200 FLORES sentences."""
+    from playground.lesson.batch import batch
+    from playground.lesson.embedding import format_bytes
+
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    text = "The lesson's batch: windows of consecutive ids, cut at random offsets. " * 6
+    textbox(page).fill(text)
+
+    def drawn(b: int, t: int, seed: int) -> None:
+        for elem_id, value in (("batch-size", b), ("block-size", t), ("batch-seed", seed)):
+            page.locator(f"#{elem_id} input").fill(str(value))
+        expected = batch(text, b, t, seed)
+        page.wait_for_function("""([b, t, seed]) => { const ids = document.querySelector('#batch-ids');
+            return ids && ids.dataset.batchSize === String(b) && ids.dataset.blockSize === String(t) &&
+                   document.querySelector('#batch .note:last-child').textContent.includes(`seed ${seed}.`); }""",
+                               arg=[b, t, seed])
+        rows = page.eval_on_selector_all("#batch-ids .batch-row", """rows => rows.map(r => [Number(r.dataset.offset),
+            [...r.querySelectorAll('i')].map(i => Number(i.dataset.id))])""")
+        assert rows == [list(pair) for pair in zip(expected["offsets"], expected["ids"])], (b, t, seed)
+        cells = page.locator("#batch table.batch-memory tbody tr td.num b").all_inner_texts()
+        assert cells[0::2] == [format_bytes(expected[k]) for k in ("ids_bytes", "one_hot_bytes", "dense_bytes")]
+        assert cells[1::2] == ["262.14 KB", "6.59 GB", "100.7 MB"]  # the lesson's (32, 1024), as the lesson says
+
+    drawn(4, 8, 0)
+    drawn(64, 32, 2**31 - 1)
+    drawn(7, 1, 12345)
+    page.locator("#block-size input").fill("1000")
+    page.locator("#batch-error").wait_for()
+    assert "a block of 1,000 needs at least 1,001" in page.locator("#batch-error").inner_text()
+
+    page.locator("#lesson-batch").click()
+    page.wait_for_function("document.querySelector('#batch-ids')?.dataset.blockSize === '1024'", timeout=60_000)
+    lesson_text = textbox(page).input_value()
+    expected = batch(lesson_text, 32, 1024, 12345)  # the seed stays the box's, as in the app
+    assert expected["n_tokens"] == 5613
+    offsets = page.eval_on_selector_all("#batch-ids .batch-row", "rows => rows.map(r => Number(r.dataset.offset))")
+    assert offsets == expected["offsets"]
+    assert page.locator("#batch-replaced").is_visible()
+    only_from(requests, site)

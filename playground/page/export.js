@@ -6,6 +6,7 @@
 
 import {tokenize} from "../tokenizers/registry.js";
 import {textLoss} from "../lesson/loss.js";
+import {floatRepr} from "../lesson/python_format.js";
 
 const CSV_COLUMNS = ["tokenizer", "index", "id", "piece", "text", "start", "end", "bytes_hex", "partial", "special",
                      "undertrained_verdict", "undertrained_max_prob", "undertrained_indicator",
@@ -22,23 +23,11 @@ export async function compareResult(text, names, special, maxChars) {
           replaced_surrogates: replaced, special: Boolean(special), tokenizers};
 }
 
-// A float as Python's repr writes it: "3.0", "0.043", "1.7e-07", "1e+16".
-function pythonFloat(x) {
-  if (!Number.isFinite(x)) return x > 0 ? "Infinity" : x < 0 ? "-Infinity" : "NaN";
-  const size = Math.abs(x);
-  if (size !== 0 && (size < 1e-4 || size >= 1e16)) {
-    const [mantissa, exponent] = x.toExponential().split("e");
-    const digits = exponent.replace(/^[+-]/, "");
-    return `${mantissa}e${exponent[0]}${digits.padStart(2, "0")}`;
-  }
-  return Number.isInteger(x) ? `${x.toFixed(0)}.0` : String(x);
-}
-
 // A value as str() writes it in Python's csv module.
 function pythonStr(value, key) {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "True" : "False";
-  if (typeof value === "number") return FLOAT_KEYS.has(key) ? pythonFloat(value) : String(value);
+  if (typeof value === "number") return FLOAT_KEYS.has(key) ? floatRepr(value) : String(value);
   return value;
 }
 
@@ -66,7 +55,7 @@ export function tokensCsv(result) {
 // json.dumps(value, ensure_ascii=False, indent=1): JSON.stringify's strings, Python's floats and layout.
 function pythonJson(value, key, depth) {
   if (value === null) return "null";
-  if (typeof value === "number") return FLOAT_KEYS.has(key) ? pythonFloat(value) : String(value);
+  if (typeof value === "number") return FLOAT_KEYS.has(key) ? floatRepr(value) : String(value);
   if (typeof value !== "object") return JSON.stringify(value);
   const inner = "\n" + " ".repeat(depth + 1), outer = "\n" + " ".repeat(depth);
   if (Array.isArray(value)) {

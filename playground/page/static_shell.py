@@ -13,7 +13,7 @@ from html import escape
 
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
-from playground.page.handlers import VIEWS
+from playground.page.handlers import VIEWS, lessons_batch
 from playground.page.static_folder import PAGE_DIR, STYLES, TWIN_DIR
 from playground.page.twin_route import BUILT_DIR
 from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values, marks_legend_html
@@ -97,7 +97,24 @@ same colour.</p></div></div>
 <div id="downloads"><button id="download-csv" type="button">Download tokens (CSV)</button>
 <button id="download-json" type="button">Download tokens (JSON)</button></div>
 {languages_html(tuple(specs))}
-<h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}"""
+<h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}
+{batch_html() if "gpt2" in specs else ""}"""
+
+
+def number_box(elem_id: str, label: str, value: int) -> str:
+    return (f'<label id="{elem_id}" class="number">{escape(label)} '
+            f'<input type="number" min="{0 if elem_id == "batch-seed" else 1}" step="1" value="{value}"></label>')
+
+
+def batch_html() -> str:
+    """The lesson's batch, as the app's page lays it out (web.py), drawn in the browser from GPT-2's ids
+    (batch_view.js): the B, T and seed boxes, the lesson's (32, 1024) button, its note, the section."""
+    return (f"<h2>The lesson's batch: B windows of T ids, cut from the text as training cuts them</h2>"
+            f'<div id="batch-controls">{number_box("batch-size", "B (batch_size)", 4)}'
+            f'{number_box("block-size", "T (block_size)", 8)}{number_box("batch-seed", "seed", 0)}'
+            """<button id="lesson-batch" type="button">Try the lesson's batch: (32, 1024)</button>"""
+            '<button id="batch-redraw" type="button" hidden>Draw the batch</button></div>'
+            f'{body_of("batch-note")}{body_of("batch")}')
 
 
 def languages_html(shipped: tuple[str, ...]) -> str:
@@ -118,7 +135,7 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url
     shipped = tuple(specs)
     names = default_tokenizers(shipped)
     folder = {"examples": [] if only_panels else example_data(shipped), "defaultText": DEFAULT_TEXT,
-              "editedAnswer": EDITED_ANSWER, "embedding": TORCH_NOTE.format(url=escape(app_url, quote=True))}
+              "editedAnswer": EDITED_ANSWER, "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE.format(url=escape(app_url, quote=True))}
     values = (head_values({"tokenizers": specs}, None, shipped, names)
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]

@@ -80,6 +80,7 @@ async function playgroundHostAnswer(path, body) {
 // too long to share says so in the link box), a sentence for a link too long for any QR code.
 async function playgroundFolderQr(link) {
   if (!/^https?:\/\//.test(link)) return "";
+  await playgroundReady();
   const svg = await window.playground.qrSvg(link);
   if (svg === null) {
     return `<p class='note'>This link is too long for a QR code (${link.length.toLocaleString("en")} characters): ` +
@@ -102,6 +103,17 @@ function playgroundFolderSet(changes) {
   playgroundFolderShow();
   playgroundFolderUpdate();
   playgroundKeep(playgroundFolderKept(playgroundFolder.state));
+  playgroundFolderBatchSoon();
+}
+
+// The lesson's batch (batch.js's, wired as web.py wires it): drawn after a pause in its inputs, the text among them.
+function playgroundFolderBatchNumbers() {
+  return ["batch-size", "block-size", "batch-seed"].map((id) => document.querySelector(`#${id} input`)).filter(Boolean);
+}
+
+function playgroundFolderBatchSoon() {
+  const numbers = playgroundFolderBatchNumbers();
+  if (numbers.length) playgroundBatchSoon([playgroundFolder.state.text, ...numbers.map((n) => n.value)]);
 }
 
 // The setup as keep.js keeps it (the share button's inputs in the app): [text, tokenizer 1, 2, 3, example, guess,
@@ -169,10 +181,27 @@ function playgroundFolderWire() {
   for (const format of ["csv", "json"]) {
     click(`download-${format}`, async () => {
       const s = playgroundFolder.state;
+      await playgroundReady();
       playgroundDownload(await window.playground.exportTokens(s.text, s.tokenizers, s.special, PLAYGROUND_MAX_INPUT_CHARS,
                                                               format), `tokens.${format}`);
     });
   }
+  const numbers = playgroundFolderBatchNumbers();
+  numbers.forEach((n) => n.addEventListener("input", playgroundFolderBatchSoon));
+  let drawing = 0;  // latest wins: a draw finished after a newer one was asked is dropped
+  click("batch-redraw", async () => {
+    const asked = ++drawing, [b, t, seed] = numbers.map((n) => Number(n.value));
+    await playgroundReady();
+    const html = await window.playground.batchHtml(playgroundFolder.state.text, b, t, seed);
+    if (asked === drawing) document.querySelector("#batch .prose").innerHTML = html;
+  });
+  click("lesson-batch", () => {
+    playgroundLessonsBatch();
+    const [text, example, b, t, note] = PLAYGROUND_FOLDER.lessonBatch;
+    [numbers[0].value, numbers[1].value] = [b, t];
+    document.querySelector("#batch-note .prose").innerHTML = note;
+    playgroundFolderSet({text, example});
+  });
   click("share", async () => {
     const s = playgroundFolder.state;
     const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view);
