@@ -9,6 +9,7 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {basename} from "node:path";
 
 const OUT = "playground/page/static/twin";
+const ENTRY = "playground/page/browser_page.js";
 
 // Node built-ins a package names for Node only: @sctg/sentencepiece-js imports fs for its load(path) (the page
 // passes the model's bytes instead): an empty module in the page.
@@ -23,7 +24,7 @@ const nodeOnly = {
 rmSync(OUT, {recursive: true, force: true});
 mkdirSync(OUT, {recursive: true});
 const result = await build({
-  entryPoints: ["playground/page/browser_page.js"],
+  entryPoints: [ENTRY],
   bundle: true,
   splitting: true,  // each family its own chunk, imported when first used
   format: "esm",
@@ -44,7 +45,8 @@ const result = await build({
 });
 // The page loads its module by the name this build gave it; the npm packages bundled are listed (each one's
 // license must be in assets/NOTICE: tests/test_browser_build.py checks).
-const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint)[0];
+// (A chunk the module imports with import() is an entry point too: the page's module is the one built from ENTRY.)
+const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint === ENTRY)[0];
 const packages = new Set(Object.keys(result.metafile.inputs)
   .map((path) => path.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1]).filter(Boolean));
 const versions = [...packages].sort().map((name) =>

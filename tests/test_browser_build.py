@@ -13,7 +13,9 @@ from conftest import ROOT
 
 BUILT = ROOT / "playground" / "page" / "static" / "twin"
 SOURCES = ("package.json", "package-lock.json", "scripts/build_browser.mjs", "playground/tokenizers", "playground/lesson",
-           "playground/page/browser_page.js", "playground/page/render.js")
+           "playground/page/browser_page.js", "playground/page/render.js", "playground/page/qr_code.js",
+           "playground/page/export.js",
+           "playground/page/batch_view.js")
 
 
 def built_files(folder) -> dict[str, bytes]:

@@ -74,3 +74,11 @@ def test_an_unknown_tokenizer_is_refused_with_one_line(tmp_path, capsys):
     assert exit_.value.code == 2
     assert "gpt5" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_folder_without_bert_has_the_languages_table_without_its_unk_column(tmp_path):
+    assert main(["static", str(tmp_path), "--tokenizers", "gpt2,llama"]) == 0
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    table = re.search(r"<table class='examples premium'>.*?</table>", index).group(0)
+    assert re.findall(r"<th>(.*?)</th>", table) == ["language", "GPT-2 byte-level BPE", "Llama 2 SentencePiece"]
+    assert table.count("<tr>") == 13  # the head and twelve languages

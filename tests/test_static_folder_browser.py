@@ -235,3 +235,189 @@ def test_embedded_in_another_origins_page(watched, lesson_site):
         assert height == inner.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
         assert inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
     only_from(requests, lesson_site, lesson.rsplit("/", 1)[0])
+
+
+def test_the_share_links_qr_code_is_made_in_the_browser_as_segno_makes_it(watched, site):
+    """The QR code of the link, read back by zxing-cpp: the link itself, at the version and error correction that
+    the app's segno.make_qr(link, error="l") gives (the smallest version at L, then boosted as far as it fits)."""
+    import segno
+    from test_lecture_layout_browser import scanned
+
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    for typed in ("QR, नमस्ते 😀", "a longer text for a bigger code: " + "tokens " * 40):
+        type_text(page, typed)
+        wait_for_ids(page, typed)
+        page.locator("#share").click()
+        page.wait_for_function("""typed => document.querySelector('#share-qr .qr svg') &&
+            document.querySelector('#share-link input').value.includes('z=')""", arg=typed)
+        link = page.locator("#share-link input").input_value()
+        page.wait_for_function("link => document.querySelector('#share-qr .qr').getAttribute('aria-label').endsWith("
+                               "link.slice(0, 80))", arg=link)
+        qr = page.locator("#share-qr .qr")
+        made = segno.make_qr(link, error="l")
+        modules = page.eval_on_selector("#share-qr svg", "s => s.viewBox.baseVal.width")
+        assert modules == 17 + 4 * made.version + 8, (modules, made.version)  # and a quiet zone of 4 modules
+        qr.click()  # as tall as the window: read as a phone at the back of the room reads it
+        big = page.locator("#qr-overlay .qr")
+        import io
+
+        import zxingcpp
+        from PIL import Image
+
+        codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(big.screenshot())))
+        assert [c.text for c in codes] == [link] and scanned(big.screenshot()) == [link]
+        assert codes[0].ec_level == made.error, (codes[0].ec_level, made.error)
+        page.keyboard.press("Escape")
+    only_from(requests, site)
+
+
+def test_a_reload_keeps_the_setup(watched, site):
+    """keep.js, called as the app's wiring calls it: the typed text, a chosen tokenizer and the ids view come back
+    on a reload; a fresh visit to the address opens its own setup."""
+    page, _ = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    typed = "kept across a reload ✓"
+    type_text(page, typed)
+    page.locator("#tokenizer-1 select").select_option("gpt4o")
+    page.locator("#view input[value=ids]").check()
+    wait_for_ids(page, typed, names=("gpt2", "gpt4o", "llama"))
+    page.reload()
+    wait_for_ids(page, typed, names=("gpt2", "gpt4o", "llama"))
+    assert textbox(page).input_value() == typed
+    assert page.locator("#panels .toks.ids").count() == 3
+    page.goto("about:blank")
+    page.goto(site)  # not a reload: the address's own setup
+    wait_for_ids(page, "Hello world")
+
+
+def test_a_frame_sandboxed_without_same_origin_says_what_to_do(browser, lesson_site):
+    """sandbox="allow-scripts": the frame's origin is opaque, so the module and the vocabularies are cross-origin
+    fetches that http.server does not allow; the page says how to embed it instead."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        with parent_page(lesson_site, "allow-scripts") as lesson:
+            page.goto(lesson)
+            frame = page.frame_locator("#playground")
+            note = frame.locator("#limit-note .limit")
+            note.wait_for(timeout=30_000)
+            assert 'sandbox="allow-scripts allow-same-origin"' in note.inner_text()
+            assert "Access-Control-Allow-Origin: *" in note.inner_text()
+    finally:
+        context.close()
+
+
+EXPORTED = (
+    'He said "hi, there",\tthen\nleft; ÃÂÃÂ externalToEVA 😀',  # quotes, commas, a tab, a line break; under-trained tokens
+    "नमस्ते दुनिया, naïve café ∰ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢",  # BERT drops the vowel signs and accents, and has [UNK]
+    "  indented\n\n\tcode():  return 1e-07  ",  # whitespace a decode may change
+)
+
+
+def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
+    """The folder's CSV and JSON downloads, made in the browser, equal export.py's tokens_csv and tokens_json on
+    compare()'s result for the same text and panels, special tokens on and off."""
+    from playground.page.export import tokens_csv, tokens_json
+    from playground.tokenizers.registry import compare
+
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    page.locator("#tokenizer-1 select").select_option("bert")
+    page.locator("#tokenizer-2 select").select_option("gpt4o")
+    names = ("gpt2", "bert", "gpt4o")
+    for k, text in enumerate(EXPORTED):
+        special = k == 1
+        if special:
+            page.locator("#special input").check()
+        textbox(page).fill(text)
+        wait_for_ids(page, text, special=special, names=names)
+        result = compare(text, special, tokenizers=names)
+        for fmt, expected in (("csv", tokens_csv(result)), ("json", tokens_json(result))):
+            with page.expect_download() as download:
+                page.locator(f"#download-{fmt}").click()
+            assert download.value.suggested_filename == f"tokens.{fmt}"
+            got = Path(download.value.path()).read_bytes()
+            assert got == expected.encode("utf-8"), (fmt, text)
+        if special:
+            page.locator("#special input").uncheck()
+    only_from(requests, site)
+
+
+def test_the_languages_table_is_the_lessons_for_the_shipped_tokenizers(watched, site):
+    """The Languages accordion: closed at first; opened, a row per language with each shipped tokenizer's premium,
+    its tokens over English's in the stored FLORES-200 counts, and BERT's [UNK] share."""
+    from playground.lesson.premium import BASELINE, LANGUAGES, stored_counts
+
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    table = page.locator("#languages table.premium")
+    assert not table.is_visible()
+    page.locator("#languages summary").click()
+    table.wait_for(state="visible")
+    head = table.locator("thead th").all_inner_texts()
+    assert head[0] == "language" and head[-1] == "BERT [UNK]" and len(head) == len(TOKENIZER_NAMES) + 2
+    counts = stored_counts()
+    rows = table.locator("tbody tr")
+    assert rows.count() == len(LANGUAGES) == 12
+    for row, code in zip(rows.all(), LANGUAGES):
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] == LANGUAGES[code]
+        for cell, name in zip(cells[1:], TOKENIZER_NAMES):
+            premium = counts["tokens"][code][name] / counts["tokens"][BASELINE][name]
+            assert cell.split()[0] == f"{premium:.2f}", (code, name, cell)
+        unk = counts["unk"][code]["bert"] / counts["tokens"][code]["bert"]
+        assert cells[-1] == f"{unk:.0%}"
+    assert page.locator("#languages img").first.is_visible()  # the chart
+    only_from(requests, site)
+
+
+def test_the_lessons_batch_is_cut_at_torchs_offsets(watched, site):
+    """The batch section drawn in the browser: the offsets torch.randint draws from a seeded torch.Generator
+    (playground.lesson.batch, run here with torch) and the windows of GPT-2 ids at them, for typed B, T and seed;
+    the memory figures beside the lesson's (32, 1024); too short a text says so; the lesson's button cuts
+    (32, 1024) from its 200 FLORES sentences."""
+    from playground.lesson.batch import batch
+    from playground.lesson.embedding import format_bytes
+
+    page, requests = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    text = "The lesson's batch: windows of consecutive ids, cut at random offsets. " * 6
+    textbox(page).fill(text)
+
+    def drawn(b: int, t: int, seed: int) -> None:
+        for elem_id, value in (("batch-size", b), ("block-size", t), ("batch-seed", seed)):
+            page.locator(f"#{elem_id} input").fill(str(value))
+        expected = batch(text, b, t, seed)
+        page.wait_for_function("""([b, t, seed]) => { const ids = document.querySelector('#batch-ids');
+            return ids && ids.dataset.batchSize === String(b) && ids.dataset.blockSize === String(t) &&
+                   document.querySelector('#batch .note:last-child').textContent.includes(`seed ${seed}.`); }""",
+                               arg=[b, t, seed])
+        rows = page.eval_on_selector_all("#batch-ids .batch-row", """rows => rows.map(r => [Number(r.dataset.offset),
+            [...r.querySelectorAll('i')].map(i => Number(i.dataset.id))])""")
+        assert rows == [list(pair) for pair in zip(expected["offsets"], expected["ids"])], (b, t, seed)
+        cells = page.locator("#batch table.batch-memory tbody tr td.num b").all_inner_texts()
+        assert cells[0::2] == [format_bytes(expected[k]) for k in ("ids_bytes", "one_hot_bytes", "dense_bytes")]
+        assert cells[1::2] == ["262.14 KB", "6.59 GB", "100.7 MB"]  # the lesson's (32, 1024), as the lesson says
+
+    drawn(4, 8, 0)
+    drawn(64, 32, 2**31 - 1)
+    drawn(7, 1, 12345)
+    page.locator("#block-size input").fill("1000")
+    page.locator("#batch-error").wait_for()
+    assert "a block of 1,000 needs at least 1,001" in page.locator("#batch-error").inner_text()
+
+    page.locator("#lesson-batch").click()
+    page.wait_for_function("document.querySelector('#batch-ids')?.dataset.blockSize === '1024'", timeout=60_000)
+    lesson_text = textbox(page).input_value()
+    expected = batch(lesson_text, 32, 1024, 12345)  # the seed stays the box's, as in the app
+    assert expected["n_tokens"] == 5613
+    offsets = page.eval_on_selector_all("#batch-ids .batch-row", "rows => rows.map(r => Number(r.dataset.offset))")
+    assert offsets == expected["offsets"]
+    assert page.locator("#batch-replaced").is_visible()
+    only_from(requests, site)

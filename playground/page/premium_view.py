@@ -19,13 +19,17 @@ def premium_cell(result: dict, code: str, name: str) -> str:
 
 
 def premium_html(result: dict, png: bytes, labels: dict[str, str]) -> str:
-    """A table of premiums (English = 1) with BERT's [UNK] share, and the chart; labels: name -> label."""
+    """A table of premiums (English = 1) with BERT's [UNK] share (when BERT is among them: a static folder may ship
+    other tokenizers only), and the chart; labels: name -> label."""
     names = result["tokenizers"]
-    head = "<th>language</th>" + "".join(f"<th>{escape(labels[n])}</th>" for n in names) + "<th>BERT [UNK]</th>"
+    bert = "bert" in names
+    head = ("<th>language</th>" + "".join(f"<th>{escape(labels[n])}</th>" for n in names)
+            + ("<th>BERT [UNK]</th>" if bert else ""))
     rows = "".join(
         f"<tr><td>{escape(LANGUAGES[code])}</td>"
         + "".join(premium_cell(result, code, n) for n in names)
-        + f"<td class='num'>{result['unk'][code]['bert'] / result['tokens'][code]['bert']:.0%}</td></tr>"
+        + (f"<td class='num'>{result['unk'][code]['bert'] / result['tokens'][code]['bert']:.0%}</td>" if bert else "")
+        + "</tr>"
         for code in result["languages"])
     return (
         "<p class='note'>Tokens for the same 200 FLORES-200 sentences, over English's (each sentence on its own, "

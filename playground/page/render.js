@@ -39,7 +39,7 @@ function tokenizerData(name) {
 }
 
 /** (light, dark) colours of a token: colors.token_colors, from the palettes Python made. */
-function tokenColors(tokenizer, id) {
+export function tokenColors(tokenizer, id) {
   const {palette, hues, lightness_steps: lightnessSteps, golden} = panelData();
   const hueStep = Math.trunc(((id * golden + tokenizerData(tokenizer).hue) % 1.0) * hues);
   const index = (id % lightnessSteps) * hues + hueStep;

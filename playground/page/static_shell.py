@@ -3,7 +3,8 @@ bodies the page's scripts look for in Gradio's page (".html-container.prose" und
 #input-text, a checkbox's input under #guess), the choosers as <select>. After the components (as Gradio runs its
 page's head scripts once its app is mounted), the scripts get the same values the app's head gives them
 (web.head_values), then the same scripts, and the folder's host script (static/folder.js), which does what
-Gradio's events do in the app."""
+Gradio's events do in the app; it runs before the page's module (both are deferred: document order), so that the
+module's onerror finds its note."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from html import escape
 
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
-from playground.page.handlers import VIEWS
+from playground.page.handlers import VIEWS, lessons_batch
 from playground.page.twin_route import BUILT_DIR, TWIN_PATH
 from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, PAGE_STYLES, head_values, marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
-from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
+from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, tokenizer_label
 
 PAGE_DIR = "page"  # DIR/page/: the page layer's files
 TWIN_DIR = TWIN_PATH.strip("/")  # where the app serves them: twin_spec's relative URLs hold in the folder
@@ -94,8 +95,40 @@ same colour.</p></div></div>
 <span id="page-keys"><button id="size-down" type="button">A-</button><button id="size-up" type="button">A+</button>
 <button id="keys" type="button">?</button></span><button id="share" type="button">Copy share link</button>
 <div id="share-link"><input readonly placeholder="a link to this text appears here" aria-label="share link"></div>
-<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
-<h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}"""
+{body_of("share-qr")}<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
+<div id="downloads"><button id="download-csv" type="button">Download tokens (CSV)</button>
+<button id="download-json" type="button">Download tokens (JSON)</button></div>
+{languages_html(tuple(specs))}
+<h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}
+{batch_html() if "gpt2" in specs else ""}"""
+
+
+def number_box(elem_id: str, label: str, value: int) -> str:
+    return (f'<label id="{elem_id}" class="number">{escape(label)} '
+            f'<input type="number" min="{0 if elem_id == "batch-seed" else 1}" step="1" value="{value}"></label>')
+
+
+def batch_html() -> str:
+    """The lesson's batch, as the app's page lays it out (web.py), drawn in the browser from GPT-2's ids
+    (batch_view.js): the B, T and seed boxes, the lesson's (32, 1024) button, its note, the section."""
+    return (f"<h2>The lesson's batch: B windows of T ids, cut from the text as training cuts them</h2>"
+            f'<div id="batch-controls">{number_box("batch-size", "B (batch_size)", 4)}'
+            f'{number_box("block-size", "T (block_size)", 8)}{number_box("batch-seed", "seed", 0)}'
+            """<button id="lesson-batch" type="button">Try the lesson's batch: (32, 1024)</button>"""
+            '<button id="batch-redraw" type="button" hidden>Draw the batch</button></div>'
+            f'{body_of("batch-note")}{body_of("batch")}')
+
+
+def languages_html(shipped: tuple[str, ...]) -> str:
+    """The Languages section as the app's accordion draws it (premium_view.py on the lesson's stored counts, for
+    the shipped tokenizers), made when the folder is written: the premium is fixed data, no tokenizer runs."""
+    from playground.lesson.premium import premium_png_for
+    from playground.page.premium_view import premium_html
+
+    result, png = premium_png_for(shipped)
+    table = premium_html(result, png, {name: tokenizer_label(name) for name in shipped})
+    return (f'<details id="languages" class="block"><summary>Languages: the token premium of twelve languages</summary>'
+            f'{body_of("premium", table)}</details>')
 
 
 def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url: str = APP_URL) -> str:
@@ -104,7 +137,7 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url
     shipped = tuple(specs)
     names = default_tokenizers(shipped)
     folder = {"examples": [] if only_panels else example_data(shipped), "defaultText": DEFAULT_TEXT,
-              "editedAnswer": EDITED_ANSWER, "embedding": TORCH_NOTE.format(url=escape(app_url, quote=True))}
+              "editedAnswer": EDITED_ANSWER, "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE.format(url=escape(app_url, quote=True))}
     values = (head_values({"tokenizers": specs}, None, shipped, names)
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
@@ -122,7 +155,7 @@ maxlength="{MAX_INPUT_CHARS}"></textarea></div>{middle}
 {panels_html(specs, names)}{below}
 </main>
 <script>{values}</script>{scripts}
-<script type="module" src="{TWIN_DIR}/{registry}"></script>
 <script src="{PAGE_DIR}/folder.js?v={versions["folder.js"]}" defer></script>
+<script type="module" src="{TWIN_DIR}/{registry}" onerror="playgroundFolderUnloaded()"></script>
 </body></html>
 """

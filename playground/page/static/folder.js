@@ -76,6 +76,21 @@ async function playgroundHostAnswer(path, body) {
   return {ok: false, status: 404, detail: "This page has no server: it shows only the tokenizers it ships."};
 }
 
+// The share link's QR code, as the app's (qr_view.py) but made in the browser (qr_code.js): "" for no link (a text
+// too long to share says so in the link box), a sentence for a link too long for any QR code.
+async function playgroundFolderQr(link) {
+  if (!/^https?:\/\//.test(link)) return "";
+  await playgroundReady();
+  const svg = await window.playground.qrSvg(link);
+  if (svg === null) {
+    return `<p class='note'>This link is too long for a QR code (${link.length.toLocaleString("en")} characters): ` +
+      "share a shorter text, or send the link itself.</p>";
+  }
+  const label = link.slice(0, 80).replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;");
+  return `<div class='qr' role='img' aria-label='QR code of the share link: ${label}' ` +
+    `title='Click: as tall as the window (click again or Escape: back)'>${svg}</div>`;
+}
+
 // An edit: the page paints it (playgroundUpdate, the app's page's own entry).
 function playgroundFolderUpdate() {
   const s = playgroundFolder.state;
@@ -87,6 +102,24 @@ function playgroundFolderSet(changes) {
   Object.assign(playgroundFolder.state, changes);
   playgroundFolderShow();
   playgroundFolderUpdate();
+  playgroundKeep(playgroundFolderKept(playgroundFolder.state));
+  playgroundFolderBatchSoon();
+}
+
+// The lesson's batch (batch.js's, wired as web.py wires it): drawn after a pause in its inputs, the text among them.
+function playgroundFolderBatchNumbers() {
+  return ["batch-size", "block-size", "batch-seed"].map((id) => document.querySelector(`#${id} input`)).filter(Boolean);
+}
+
+function playgroundFolderBatchSoon() {
+  const numbers = playgroundFolderBatchNumbers();
+  if (numbers.length) playgroundBatchSoon([playgroundFolder.state.text, ...numbers.map((n) => n.value)]);
+}
+
+// The setup as keep.js keeps it (the share button's inputs in the app): [text, tokenizer 1, 2, 3, example, guess,
+// present, marks, view].
+function playgroundFolderKept(s) {
+  return [s.text, ...s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view];
 }
 
 // The text a lesson page sends (any parent frame may set the text shown; nothing else is taken from it).
@@ -145,26 +178,57 @@ function playgroundFolderWire() {
   click("size-down", () => playgroundStepSize(-1));
   click("size-up", () => playgroundStepSize(1));
   click("keys", () => playgroundToggleKeys());
+  for (const format of ["csv", "json"]) {
+    click(`download-${format}`, async () => {
+      const s = playgroundFolder.state;
+      await playgroundReady();
+      playgroundDownload(await window.playground.exportTokens(s.text, s.tokenizers, s.special, PLAYGROUND_MAX_INPUT_CHARS,
+                                                              format), `tokens.${format}`);
+    });
+  }
+  const numbers = playgroundFolderBatchNumbers();
+  numbers.forEach((n) => n.addEventListener("input", playgroundFolderBatchSoon));
+  let drawing = 0;  // latest wins: a draw finished after a newer one was asked is dropped
+  click("batch-redraw", async () => {
+    const asked = ++drawing, [b, t, seed] = numbers.map((n) => Number(n.value));
+    await playgroundReady();
+    const html = await window.playground.batchHtml(playgroundFolder.state.text, b, t, seed);
+    if (asked === drawing) document.querySelector("#batch .prose").innerHTML = html;
+  });
+  click("lesson-batch", () => {
+    playgroundLessonsBatch();
+    const [text, example, b, t, note] = PLAYGROUND_FOLDER.lessonBatch;
+    [numbers[0].value, numbers[1].value] = [b, t];
+    document.querySelector("#batch-note .prose").innerHTML = note;
+    playgroundFolderSet({text, example});
+  });
   click("share", async () => {
     const s = playgroundFolder.state;
     const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view);
     document.querySelector("#share-link input").value = link;
+    document.querySelector("#share-qr .prose").innerHTML = await playgroundFolderQr(link);
   });
 }
 
-// The tokenizers could not load in a sandboxed frame without allow-same-origin: its origin is opaque ("null"),
-// so every fetch of the folder's own files is a cross-origin one the host must allow (CORS). Say what to do.
-window.addEventListener("unhandledrejection", (e) => {
-  if (window.origin !== "null") return;
+// The page's module (the tokenizers and the renderer) failed to load: index.html's module script calls this from its
+// onerror. In a frame sandboxed without allow-same-origin the page's origin is opaque ("null"), so every fetch of
+// the folder's own files is a cross-origin one the host must allow (CORS): say what to do.
+function playgroundFolderUnloaded() {
   const note = document.querySelector("#limit-note .prose");
-  if (note) note.innerHTML = "<p class=\"limit\">This page runs in a sandboxed frame without allow-same-origin, so " +
-    "it may not load its own files. Embed it with sandbox=\"allow-scripts allow-same-origin\", or serve the folder " +
-    "with the header Access-Control-Allow-Origin: *.</p>";
-});
+  note.innerHTML = window.origin === "null"
+    ? "<p class=\"limit\">This page runs in a sandboxed frame without allow-same-origin, so it could not load its own " +
+      "files. Embed it with sandbox=\"allow-scripts allow-same-origin\", or serve the folder with the header " +
+      "Access-Control-Allow-Origin: *.</p>"
+    : "<p class=\"limit\">This page could not load its tokenizers: reload it, or check that the whole folder was " +
+      "published.</p>";
+}
 
 (async function playgroundFolderStart() {
   const state = await playgroundFolderFromUrl(new URL(window.location.href).searchParams);
-  const {damaged, ...setup} = state;
+  const {damaged, ...linked} = state;
+  // What this tab kept (keep.js), put back on a reload of the same address; else the link's setup.
+  const [text, a, b, c, example, guess, present, markWhitespace, view] = playgroundRestore(playgroundFolderKept(linked));
+  const setup = {...linked, text, tokenizers: [a, b, c], example, guess, present, markWhitespace, view};
   if (damaged) {
     const note = document.getElementById("link-note");
     note.hidden = false;

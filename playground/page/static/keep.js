@@ -31,7 +31,9 @@ function playgroundKeep(values) {
     sessionStorage.setItem(PLAYGROUND_KEEP_KEY, JSON.stringify(
       {address: window.location.href, values, size: playgroundLecture.size}));
     if (note) note.remove();
-  } catch (err) {  // over the quota (about 5 MB): say so, and keep no older text that a reload would bring back
+  } catch (err) {
+    if (err.name !== "QuotaExceededError") return [];  // storage refused (a setting, a sandboxed frame): nothing kept
+    // over the quota (about 5 MB): say so, and keep no older text that a reload would bring back
     sessionStorage.removeItem(PLAYGROUND_KEEP_KEY);
     playgroundKeepNote(`This text (${values[0].length.toLocaleString("en")} characters) is too long for the ` +
                        "browser to keep in this tab: a reload of the page would not bring it back.");
