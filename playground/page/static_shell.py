@@ -13,10 +13,9 @@ from html import escape
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
 from playground.page.handlers import VIEWS
-from playground.page.render import marks_legend_html
 from playground.page.static_folder import PAGE_DIR, STYLES, TWIN_DIR
 from playground.page.twin_route import BUILT_DIR
-from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values
+from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values, marks_legend_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
 
