@@ -21,8 +21,17 @@ const FAMILIES = {
 };
 
 const loading = new Map();  // name -> Promise of {tokenizer, marks}
+const fetched = new Map();  // url -> Promise of its checked bytes: a file two tokenizers load (the under-trained list) is fetched once
 
-async function fetchVerified(file) {
+function fetchVerified(file) {
+  if (!fetched.has(file.url)) {
+    fetched.set(file.url, fetchChecked(file));
+    fetched.get(file.url).catch(() => fetched.delete(file.url));  // a failed fetch may be tried again
+  }
+  return fetched.get(file.url);
+}
+
+async function fetchChecked(file) {
   const response = await fetch(new URL(file.url, document.baseURI));
   if (!response.ok) throw new Error(`could not fetch ${file.url}: HTTP ${response.status}`);
   const data = new Uint8Array(await response.arrayBuffer());

@@ -10,17 +10,14 @@ import {init, Tiktoken} from "tiktoken/lite/init";
 import wasmFile from "tiktoken/lite/tiktoken_bg.wasm";  // a URL relative to this module (esbuild's file loader)
 import {HEX_BYTE} from "./base.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+import {instantiateUrl} from "./wasm_file.js";
 
 
 let wasmReady = null;
 
 /** tiktoken's WebAssembly core, instantiated once for every encoding. */
 function initWasm() {
-  wasmReady ??= init(async (imports) => {
-    const response = await fetch(new URL(wasmFile, import.meta.url));
-    if (!response.ok) throw new Error(`could not fetch tiktoken's core ${wasmFile}: HTTP ${response.status}`);
-    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
-  }).catch((error) => {
+  wasmReady ??= init((imports) => instantiateUrl(new URL(wasmFile, import.meta.url), imports)).catch((error) => {
     wasmReady = null;  // a failed fetch may be tried again, as registry.js tries a failed load again
     throw error;
   });
@@ -113,7 +110,7 @@ export async function load(spec, files) {
     normalizes: false,
     unk_id: null,  // byte-level: every byte has a token, so nothing is unknown
     pieces,
-    bytesHex,
+    bytesHex: (id) => bytesHex[id],
     columns(text) {
       // encode_ordinary: "<|endoftext|>" typed by a person is text, not the special token; and these
       // encodings add no special tokens around a text, so `special` changes nothing here.
