@@ -13,6 +13,7 @@ from html import escape
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
 from playground.page.handlers import VIEWS
+from playground.page.preload import link_tags
 from playground.page.static_folder import PAGE_DIR, STYLES, TWIN_DIR
 from playground.page.twin_route import BUILT_DIR
 from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, head_values, marks_legend_html
@@ -112,7 +113,7 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url
     above, middle, below = ("", "", "") if only_panels else full_page(specs, app_url)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}{link_tags({n: specs[n] for n in names})}
 </head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
 <div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"
 maxlength="{MAX_INPUT_CHARS}"></textarea></div>{middle}
