@@ -6,7 +6,7 @@
 
 import {build} from "esbuild";
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
-import {basename} from "node:path";
+import {basename, dirname, relative, resolve} from "node:path";
 
 const OUT = "playground/page/static/twin";
 
@@ -27,6 +27,7 @@ const nodeOnly = {
 // the code, preloads, and compiles as it arrives: the package's instantiateWasm hook, which it checks before
 // reading the string, is called with wasm_file.js's emscriptenInstantiate (the string left empty, never read).
 const INLINED_CORE = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]{1000,})"/;
+const WASM_FILE = resolve("playground/tokenizers/wasm_file.js");
 const HOOK = 'if(Module["instantiateWasm"]){try{return Module["instantiateWasm"](info,receiveInstance)';
 const coreOutOfLine = {
   name: "core-out-of-line",
@@ -42,7 +43,7 @@ const coreOutOfLine = {
       const hooked = source.replace(INLINED_CORE, '"data:application/octet-stream;base64,"').replace(HOOK,
         "{try{return __emscriptenInstantiate(new URL(__coreUrl, import.meta.url),info,receiveInstance,readyPromiseReject)");
       const imports = `import __coreUrl from "core:${name}";\n`
-        + `import {emscriptenInstantiate as __emscriptenInstantiate} from ${JSON.stringify(new URL("../playground/tokenizers/wasm_file.js", import.meta.url).pathname)};\n`;
+        + `import {emscriptenInstantiate as __emscriptenInstantiate} from ${JSON.stringify(relative(dirname(args.path), WASM_FILE))};\n`;
       return {contents: imports + hooked, loader: "js"};
     });
     build.onResolve({filter: /^core:/}, (args) => ({path: args.path.slice(5), namespace: "core"}));
