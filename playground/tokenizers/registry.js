@@ -73,14 +73,20 @@ export function hasTwin(name) {
   return specOf(name) !== undefined;
 }
 
-/** What compare() gives for one tokenizer: ids, spans, tokens, counts, decoded, lossless. */
-export async function tokenize(text, name, {special = false, tokenLimit = null} = {}) {
-  if (typeof text !== "string") throw new TypeError(`tokenize() takes text as a string, got ${typeof text}`);
+/** Tokenizer `name`'s load (its code, files and build), started now if not yet: a page starts its first three's
+ *  before it first tokenizes. */
+export function warm(name) {
   if (!loading.has(name)) {
     loading.set(name, load(name));
     loading.get(name).catch(() => loading.delete(name));  // a failed load may be tried again
   }
-  const {tokenizer, marks} = await loading.get(name);
+  return loading.get(name);
+}
+
+/** What compare() gives for one tokenizer: ids, spans, tokens, counts, decoded, lossless. */
+export async function tokenize(text, name, {special = false, tokenLimit = null} = {}) {
+  if (typeof text !== "string") throw new TypeError(`tokenize() takes text as a string, got ${typeof text}`);
+  const {tokenizer, marks} = await warm(name);
   return describe(tokenizer, marks, replaceLoneSurrogates(text), special, tokenLimit);
 }
 
