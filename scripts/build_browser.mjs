@@ -6,7 +6,7 @@
 
 import {build} from "esbuild";
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
-import {basename} from "node:path";
+import {basename, dirname, relative, resolve} from "node:path";
 
 const OUT = "playground/page/static/twin";
 const ENTRY = "playground/page/browser_page.js";
@@ -18,6 +18,37 @@ const nodeOnly = {
   setup(build) {
     build.onResolve({filter: /^fs$/}, () => ({path: "fs", namespace: "node-only"}));
     build.onLoad({filter: /.*/, namespace: "node-only"}, () => ({contents: "export {};"}));
+  },
+};
+
+// The two Emscripten packages (@mlc-ai/web-tokenizers for BERT and the tokenizer.json families,
+// @sctg/sentencepiece-js) carry their WebAssembly as a base64 string inside their JavaScript: 4.6 MB of text for
+// BERT's, parsed and decoded before it could compile, and a third larger gzipped than the binary. Here it leaves
+// them for a .wasm file of its own (esbuild's file loader, hashed like the rest), which the page fetches beside
+// the code, preloads, and compiles as it arrives: the package's instantiateWasm hook, which it checks before
+// reading the string, is called with wasm_file.js's emscriptenInstantiate (the string left empty, never read).
+const INLINED_CORE = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]{1000,})"/;
+const WASM_FILE = resolve("playground/tokenizers/wasm_file.js");
+const HOOK = 'if(Module["instantiateWasm"]){try{return Module["instantiateWasm"](info,receiveInstance)';
+const coreOutOfLine = {
+  name: "core-out-of-line",
+  setup(build) {
+    const cores = new Map();  // the core's file name -> its bytes
+    build.onLoad({filter: /node_modules\/(@mlc-ai\/web-tokenizers|@sctg\/sentencepiece-js)\/.*\.js$/}, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const core = source.match(INLINED_CORE);
+      if (!core) return undefined;  // the package's other files
+      if (source.split(HOOK).length !== 2) throw new Error(`${args.path}: no single instantiateWasm hook to call`);
+      const name = `${args.path.match(/node_modules\/(?:@[^/]+\/)?([^/]+)\//)[1]}.wasm`;
+      cores.set(name, Buffer.from(core[1], "base64"));
+      const hooked = source.replace(INLINED_CORE, '"data:application/octet-stream;base64,"').replace(HOOK,
+        "{try{return __emscriptenInstantiate(new URL(__coreUrl, import.meta.url),info,receiveInstance,readyPromiseReject)");
+      const imports = `import __coreUrl from "core:${name}";\n`
+        + `import {emscriptenInstantiate as __emscriptenInstantiate} from ${JSON.stringify(relative(dirname(args.path), WASM_FILE))};\n`;
+      return {contents: imports + hooked, loader: "js"};
+    });
+    build.onResolve({filter: /^core:/}, (args) => ({path: args.path.slice(5), namespace: "core"}));
+    build.onLoad({filter: /.*/, namespace: "core"}, (args) => ({contents: cores.get(args.path), loader: "file"}));
   },
 };
 
@@ -39,7 +70,7 @@ const result = await build({
   // paths only Node takes; in the browser they are never reached, so they stay unresolved imports rather than failing the build.
   external: ["module", "url"],
   outdir: OUT,
-  plugins: [nodeOnly],
+  plugins: [nodeOnly, coreOutOfLine],
   metafile: true,
   logLevel: "warning",
 });

@@ -33,7 +33,7 @@ const files = Object.fromEntries(Object.entries(job.paths).map(([key, path]) => 
 const tokenizer = await family.load({name: job.name, ...job.spec}, files);
 const ranks = files.vocab_bpe ? family.dataGymRanks(files.vocab_bpe).map((b) => Buffer.from(b).toString("hex")) : null;
 process.stdout.write(JSON.stringify({vocab_size: tokenizer.vocab_size, pieces: tokenizer.pieces,
-  bytes_hex: tokenizer.bytesHex, ranks, decoded: job.decode.map((ids) => tokenizer.decode(ids))}));
+  bytes_hex: Array.from({length: tokenizer.vocab_size}, (_, id) => tokenizer.bytesHex(id)), ranks, decoded: job.decode.map((ids) => tokenizer.decode(ids))}));
 """
 
 

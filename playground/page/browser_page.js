@@ -6,8 +6,18 @@
 // the download buttons' files (export.js), and window.playground.batchHtml(text, B, T, seed), the lesson's batch
 // section cut from the text's GPT-2 ids (batch_view.js).
 
-import {tokenize} from "../tokenizers/registry.js";
+import {hasTwin, tokenize, warm} from "../tokenizers/registry.js";
 import {MAX_DRAWN_TOKENS, panelParts} from "./render.js";
+
+// The page's first three tokenizers start loading as this module runs, before the page's scripts first ask (in
+// the app, before Gradio has mounted its page): the link's own (?tokenizers=, as share.js writes it), else the
+// host's defaults. Their files are on the way already (preload.py); a failed load is tried again when asked.
+const named = new URLSearchParams(location.search).get("tokenizers")?.split(",").map((name) => name.trim()) ?? [];
+const defaults = typeof PLAYGROUND_DEFAULT_TOKENIZERS === "undefined" ? [] : PLAYGROUND_DEFAULT_TOKENIZERS;
+defaults.forEach((name, slot) => {
+  const first = hasTwin(named[slot]) ? named[slot] : name;
+  if (hasTwin(first)) warm(first).catch(() => {});
+});
 
 const qrSvg = async (link) => (await import("./qr_code.js")).qrSvg(link);
 const batchHtml = async (text, b, t, seed) => {

@@ -49,6 +49,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import cache
 from typing import NamedTuple, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -182,7 +183,8 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path, method = route_path(scope), scope["method"]
-        send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED))
+        send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED)
+                              + (_first_tokenizers_link() if path == "/" else ()))
         refused = _from_another_site(scope) or _unprintable_path(scope["path"])
         if refused:
             return await _answer(send, *refused)
@@ -210,6 +212,19 @@ class Guard:
             return await _answer(send, 404, f"No such event waiting to be read: a result is kept until it is "
                                             f"read, for at most {UNREAD_SECONDS} s. Send the request again.")
         return await self.app(scope, _limited(receive), send)
+
+
+@cache
+def _first_tokenizers_link() -> tuple[tuple[bytes, bytes], ...]:
+    """The page's Link header: its first three tokenizers' code, cores and files preloaded from its first byte,
+    while Gradio boots (Gradio runs the page's head scripts, the tokenizers' module among them, only once it has
+    mounted its app: without it their loads began after that)."""
+    from playground.page.preload import link_header
+    from playground.tokenizers.browser import twin_spec
+    from playground.tokenizers.registry import DEFAULT_TOKENIZERS
+
+    specs = {name: twin_spec(name) for name in DEFAULT_TOKENIZERS}
+    return ((b"link", link_header({name: spec for name, spec in specs.items() if spec}).encode("latin-1")),)
 
 
 def route_path(scope) -> str:

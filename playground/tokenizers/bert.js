@@ -259,7 +259,7 @@ export async function load(spec, files) {
     normalizes: lowercase,  // lowercases, strips accents: show pieces, not text
     unk_id: unkId,
     pieces,
-    bytesHex: pieces.map((piece, id) => (specialIds.has(id) ? "" : hex(piece.replace(/^##/, "")))),
+    bytesHex: (id) => (specialIds.has(id) ? "" : hex(pieces[id].replace(/^##/, ""))),
     columns,
     decode: (ids) => library.decode(Int32Array.from(ids)),
   };

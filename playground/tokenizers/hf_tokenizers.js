@@ -68,7 +68,6 @@ export async function load(spec, files) {
   const tokenBytes = pieces.map((piece, id) => added.get(id)?.special ? []
     : added.has(id) ? Array.from(encoder.encode(added.get(id).content)) : pieceBytes(piece));
   const byteLengths = Int32Array.from(tokenBytes, (bytes) => bytes.length);
-  const bytesHex = tokenBytes.map(hexBytes);
   const unkToken = json.model.unk_token;
   // Emscripten hands the crate's string over in pieces cut at each NUL, through TextDecoder, which drops a
   // U+FEFF at the start of each as a byte-order mark. So decode runs on the ids cut after each token ending in
@@ -108,7 +107,7 @@ export async function load(spec, files) {
     normalizes: false,
     unk_id: unkToken ? json.model.vocab[unkToken] ?? null : null,
     pieces,
-    bytesHex,
+    bytesHex: (id) => hexBytes(tokenBytes[id]),
     columns,
     decode,
   };

@@ -21,8 +21,17 @@ const FAMILIES = {
 };
 
 const loading = new Map();  // name -> Promise of {tokenizer, marks}
+const fetched = new Map();  // url -> Promise of its checked bytes: a file two tokenizers load (the under-trained list) is fetched once
 
-async function fetchVerified(file) {
+function fetchVerified(file) {
+  if (!fetched.has(file.url)) {
+    fetched.set(file.url, fetchChecked(file));
+    fetched.get(file.url).catch(() => fetched.delete(file.url));  // a failed fetch may be tried again
+  }
+  return fetched.get(file.url);
+}
+
+async function fetchChecked(file) {
   const response = await fetch(new URL(file.url, document.baseURI));
   if (!response.ok) throw new Error(`could not fetch ${file.url}: HTTP ${response.status}`);
   const data = new Uint8Array(await response.arrayBuffer());
@@ -64,14 +73,20 @@ export function hasTwin(name) {
   return specOf(name) !== undefined;
 }
 
-/** What compare() gives for one tokenizer: ids, spans, tokens, counts, decoded, lossless. */
-export async function tokenize(text, name, {special = false, tokenLimit = null} = {}) {
-  if (typeof text !== "string") throw new TypeError(`tokenize() takes text as a string, got ${typeof text}`);
+/** Tokenizer `name`'s load (its code, files and build), started now if not yet: a page starts its first three's
+ *  before it first tokenizes. */
+export function warm(name) {
   if (!loading.has(name)) {
     loading.set(name, load(name));
     loading.get(name).catch(() => loading.delete(name));  // a failed load may be tried again
   }
-  const {tokenizer, marks} = await loading.get(name);
+  return loading.get(name);
+}
+
+/** What compare() gives for one tokenizer: ids, spans, tokens, counts, decoded, lossless. */
+export async function tokenize(text, name, {special = false, tokenLimit = null} = {}) {
+  if (typeof text !== "string") throw new TypeError(`tokenize() takes text as a string, got ${typeof text}`);
+  const {tokenizer, marks} = await warm(name);
   return describe(tokenizer, marks, replaceLoneSurrogates(text), special, tokenLimit);
 }
 

@@ -114,16 +114,20 @@ class SentencePieceTokenizer {
     this._bos_id = idOf(names.bos, CONTROL);
     // Whether the model puts a space before the text, read off the model: "a" -> "▁a" or "a".
     this._dummyPrefix = sp.encodePieces("a")[0].startsWith(SPACE_MARK);
-    this.bytesHex = new Array(pieces.length);
+    this._bytesHex = new Array(pieces.length);
     this._byteLengths = new Int32Array(pieces.length);
     for (let id = 0; id < pieces.length; id++) {
       const [hex, length] =
         types[id] === CONTROL || types[id] === UNKNOWN ? ["", 0]
         : types[id] === BYTE ? [HEX_BYTE[parseInt(pieces[id].slice(3, 5), 16)], 1]  // "<0xE0>" stands for the byte E0
         : spelledBytes(file, model.starts[id], model.ends[id]);
-      this.bytesHex[id] = hex;
+      this._bytesHex[id] = hex;
       this._byteLengths[id] = length;
     }
+  }
+
+  bytesHex(id) {
+    return this._bytesHex[id];
   }
 
   _pieceToId(piece) {

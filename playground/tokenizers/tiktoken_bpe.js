@@ -8,19 +8,16 @@
 
 import {init, Tiktoken} from "tiktoken/lite/init";
 import wasmFile from "tiktoken/lite/tiktoken_bg.wasm";  // a URL relative to this module (esbuild's file loader)
-import {HEX_BYTE} from "./base.js";
+import {hexBytes} from "./base.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+import {instantiateUrl} from "./wasm_file.js";
 
 
 let wasmReady = null;
 
 /** tiktoken's WebAssembly core, instantiated once for every encoding. */
 function initWasm() {
-  wasmReady ??= init(async (imports) => {
-    const response = await fetch(new URL(wasmFile, import.meta.url));
-    if (!response.ok) throw new Error(`could not fetch tiktoken's core ${wasmFile}: HTTP ${response.status}`);
-    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
-  }).catch((error) => {
+  wasmReady ??= init((imports) => instantiateUrl(new URL(wasmFile, import.meta.url), imports)).catch((error) => {
     wasmReady = null;  // a failed fetch may be tried again, as registry.js tries a failed load again
     throw error;
   });
@@ -92,18 +89,14 @@ export async function load(spec, files) {
   const spelling = gpt2ByteSpelling();
   const byteLength = new Int32Array(vocabSize);
   const pieces = new Array(vocabSize);
-  const bytesHex = new Array(vocabSize);
+  // A special token and an id the encoding skips stand for no bytes (tiktoken_bpe.py's _token_bytes).
+  const bytesOf = (id) => (specialName.has(id) ? [] : tokens[id] ?? []);
   for (let id = 0; id < vocabSize; id++) {
-    // A special token and an id the encoding skips stand for no bytes (tiktoken_bpe.py's _token_bytes).
-    const bytes = specialName.has(id) ? [] : tokens[id] ?? [];
-    let piece = "", hex = "";
-    for (const b of bytes) {
-      piece += spelling[b];
-      hex += hex ? ` ${HEX_BYTE[b]}` : HEX_BYTE[b];
-    }
+    const bytes = bytesOf(id);
+    let piece = "";
+    for (const b of bytes) piece += spelling[b];
     byteLength[id] = bytes.length;
     pieces[id] = specialName.get(id) ?? piece;
-    bytesHex[id] = hex;
   }
   return {
     name: spec.name,
@@ -113,7 +106,7 @@ export async function load(spec, files) {
     normalizes: false,
     unk_id: null,  // byte-level: every byte has a token, so nothing is unknown
     pieces,
-    bytesHex,
+    bytesHex: (id) => hexBytes(bytesOf(id)),  // for the tokens shown only
     columns(text) {
       // encode_ordinary: "<|endoftext|>" typed by a person is text, not the special token; and these
       // encodings add no special tokens around a text, so `special` changes nothing here.
