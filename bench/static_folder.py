@@ -28,7 +28,9 @@ from serve import ROOT, free_port, wait_for_http  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 
-from playground.page.static_folder import TWIN_DIR, built_files, write_folder  # noqa: E402
+from playground.page.static_folder import write_folder  # noqa: E402
+from playground.page.static_shell import TWIN_DIR  # noqa: E402
+from playground.page.twin_route import built_files  # noqa: E402
 from playground.tokenizers.browser import served_files, twin_spec  # noqa: E402
 from playground.tokenizers.registry import TOKENIZER_NAMES  # noqa: E402
 

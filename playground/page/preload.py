@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from html import escape
 
-from playground.page.static_folder import TWIN_DIR, built_files
+from playground.page.twin_route import ON_FIRST_USE, TWIN_PATH, built_files
 
 
 def preloads(specs: dict[str, dict]) -> list[tuple[str, str]]:
     """(URL relative to the page, "module" or "fetch") for the tokenizers `specs` (name -> twin_spec), each once."""
-    built = built_files({spec["family"] for spec in specs.values()})
-    urls = [(f"{TWIN_DIR}/{name}", "module" if name.endswith(".js") else "fetch") for name in built]
+    built = [name for name in built_files({spec["family"] for spec in specs.values()})
+             if name.rsplit("-", 1)[0] not in ON_FIRST_USE]  # no page needs them to paint
+    urls = [(f"{TWIN_PATH.strip('/')}/{name}", "module" if name.endswith(".js") else "fetch") for name in built]
     for spec in specs.values():
         urls += [(file["url"], "fetch") for file in (*spec["files"].values(), spec["undertrained"]) if file]
     return list(dict.fromkeys(urls))

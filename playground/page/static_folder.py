@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import re
 import shutil
 import sys
 from pathlib import Path
@@ -31,32 +30,6 @@ from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES
 
 HOST_FILES = ("folder.js", "folder.css")  # the folder's own host: what Gradio's wiring does in the app
 NOTICE = Path(__file__).resolve().parents[2] / "assets" / "NOTICE"
-# A built module names the files it loads as "./<name>": static imports, import() and new URL(..., import.meta.url).
-BUILT_REFERENCE = re.compile(r"""["']\./([\w.-]+\.(?:js|wasm))["']""")
-
-
-FAMILY_NAMES = {"tiktoken_bpe", "sentencepiece_bpe", "bert", "hf_tokenizers"}  # registry.js's FAMILIES
-
-
-def built_files(families: set[str]) -> list[str]:
-    """The built files the registry needs for these families (static/twin/'s names): the registry and all it
-    references, followed through the built code itself, except the other families' chunks (the registry imports
-    a family's chunk only when one of its tokenizers is first used, and the folder lists none of theirs)."""
-    registry = json.loads((twin_route.BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
-    chunks = {path.name for path in twin_route.BUILT_DIR.iterdir() if path.suffix in twin_route.BUILT_TYPES}
-    left_out = {name for name in chunks if name.rsplit("-", 1)[0] in FAMILY_NAMES - families}
-    needed, todo = set(), [registry]
-    while todo:
-        name = todo.pop()
-        if name in needed:
-            continue
-        needed.add(name)
-        if name.endswith(".js"):
-            text = (twin_route.BUILT_DIR / name).read_text(encoding="utf-8")
-            todo += [ref for ref in BUILT_REFERENCE.findall(text) if ref in chunks and ref not in left_out]
-    return sorted(needed)
-
-
 def version(path: Path) -> str:
     """A short hash of a file's bytes, put in its URL (?v=) so that a browser never runs an older copy."""
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
@@ -77,7 +50,7 @@ def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only
         shutil.copyfile(STATIC_DIR / name, page / name)
     twin = dest / TWIN_DIR
     twin.mkdir(parents=True, exist_ok=True)
-    for name in built_files({spec["family"] for spec in specs.values()}):
+    for name in twin_route.built_files({spec["family"] for spec in specs.values()}):
         shutil.copyfile(twin_route.BUILT_DIR / name, twin / name)
     for name in tokenizers:
         for url, source in served_files(name).items():

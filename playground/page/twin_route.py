@@ -15,6 +15,8 @@ cross-origin isolation (require-corp) lets through.
 from __future__ import annotations
 
 import gzip
+import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -29,6 +31,32 @@ TWIN_PATH = "/playground/twin"
 BUILT_DIR = Path(__file__).resolve().parent / "static" / "twin"
 FOR_GOOD = {"Cache-Control": "public, max-age=31536000, immutable"}
 BUILT_TYPES = {".js": "application/javascript", ".wasm": "application/wasm"}  # build.json is the server's only
+
+
+# A built module names the files it loads as "./<name>": static imports, import() and new URL(..., import.meta.url).
+BUILT_REFERENCE = re.compile(r"""["']\./([\w.-]+\.(?:js|wasm))["']""")
+FAMILY_NAMES = {"tiktoken_bpe", "sentencepiece_bpe", "bert", "hf_tokenizers"}  # registry.js's FAMILIES
+# browser_page.js's import()s for the static folder (its QR code, downloads, batch), loaded when first asked
+ON_FIRST_USE = {"qr_code", "export", "batch_view"}
+
+
+def built_files(families: set[str]) -> list[str]:
+    """The built files the registry needs for these families (static/twin/'s names): the registry and all it
+    references, followed through the built code itself, except the other families' chunks (the registry imports
+    a family's chunk only when one of its tokenizers is first used, and the folder lists none of theirs)."""
+    registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
+    chunks = {path.name for path in BUILT_DIR.iterdir() if path.suffix in BUILT_TYPES}
+    left_out = {name for name in chunks if name.rsplit("-", 1)[0] in FAMILY_NAMES - families}
+    needed, todo = set(), [registry]
+    while todo:
+        name = todo.pop()
+        if name in needed:
+            continue
+        needed.add(name)
+        if name.endswith(".js"):
+            text = (BUILT_DIR / name).read_text(encoding="utf-8")
+            todo += [ref for ref in BUILT_REFERENCE.findall(text) if ref in chunks and ref not in left_out]
+    return sorted(needed)
 
 
 def _not_found() -> Response:
