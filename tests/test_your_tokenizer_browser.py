@@ -57,11 +57,16 @@ def test_the_added_panels_show_exactly_their_libraries_ids(tab, added_url, unigr
     l3 = Tokenizer.from_file(str(LLAMA3_JSON))
     l3.encode_special_tokens = True
     expected = {"uni": uni, "l3": l3.encode(text, add_special_tokens=False).ids}
+    asked: list[str] = []  # which tokenizers the page POSTs to the server's tokens route for
+    tab.on("request", lambda r: asked.append(r.post_data_json["tokenizer"])
+           if r.method == "POST" and r.url.endswith("/playground/tokens") else None)
     tab.goto(added_url + "?tokenizers=uni,l3,gpt2&text=" + quote(text))
     tab.wait_for_function("""expected => Object.entries(expected).every(([name, ids]) => {
         const got = [...document.querySelectorAll(`[data-tokenizer=${name}] .tok`)].map(e => Number(e.dataset.id));
         return got.length === ids.length && got.every((id, i) => id === ids[i]); })""", arg=expected, timeout=30_000)
     assert shown_ids(tab, "uni") == expected["uni"] and shown_ids(tab, "l3") == expected["l3"]
+    # uni has no browser twin: its panel is painted from /playground/tokens; l3 and gpt2 have twins, never asked
+    assert set(asked) == {"uni"}
     assert "uni SentencePiece Unigram" in tab.inner_text("#panels")
     # partial-UTF-8 chips as for the built-in Llama 3: its Hindi tokens that hold part of a character
     assert tab.locator("[data-tokenizer=l3] .tok.partial").count() > 0
