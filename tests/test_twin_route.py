@@ -87,9 +87,14 @@ def test_served_under_a_root_path(app):
         assert_cached_for_good(client.get("/tok" + vocabulary_url("gpt2/vocab.bpe")), "application/octet-stream")
 
 
+def head_twins(head: str) -> dict:
+    """What the page's head says runs in the browser (globalThis.PLAYGROUND_TWINS, a line of its own)."""
+    return json.loads(re.search(r"^globalThis\.PLAYGROUND_TWINS = (\{.*\});$", head, re.MULTILINE).group(1))
+
+
 def test_the_page_head_names_the_twins_and_loads_the_registry_relative_to_the_page():
     head = page_head()
-    twins = json.loads(re.search(r"globalThis\.PLAYGROUND_TWINS = (\{.*?\});\s*</script>", head).group(1))
+    twins = head_twins(head)
     for name, asset in TIKTOKEN_FILES.items():
         spec = twins["tokenizers"][name]
         assert spec["family"] == "tiktoken_bpe"
@@ -105,7 +110,7 @@ def test_a_registered_rank_file_is_named_and_served(client, monkeypatch, tmp_pat
     ranks.write_bytes(b"".join(lines[:20_000]))  # the first 20,000 ranks: a rank file of one's own
     register_tokenizer("mine", f"{ranks}:cl100k")
     sha = hashlib.sha256(ranks.read_bytes()).hexdigest()
-    spec = json.loads(re.search(r"PLAYGROUND_TWINS = (\{.*?\});\s*</script>", page_head()).group(1))["tokenizers"]["mine"]
+    spec = head_twins(page_head())["tokenizers"]["mine"]
     assert spec["files"] == {"ranks": {"url": f"playground/twin/files/{sha}/mine.tiktoken", "sha256": sha}}
     assert spec["options"]["special_tokens"] == {}
     response = client.get(f"/playground/twin/files/{sha}/mine.tiktoken")
