@@ -23,10 +23,9 @@ from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, tokenize
 PAGE_DIR = "page"  # DIR/page/: the page layer's files
 TWIN_DIR = TWIN_PATH.strip("/")  # where the app serves them: twin_spec's relative URLs hold in the folder
 
-APP_URL = "https://github.com/"  # where the app is: overridden by --app-url
 TORCH_NOTE = ("<p>The GPT-2 ids through the lesson's <code>TokenEmbedding</code> (the <code>(1, T, 768)</code> tensor, "
               "its heatmap and similarities) need PyTorch and GPT-2's 50,257 x 768 table: run the app for them, "
-              "<code>python app.py</code> (<a href=\"{url}\" target=\"_blank\" rel=\"noopener\">the playground</a>).</p>")
+              "<code>python app.py</code>.</p>")
 
 EDITED_ANSWER = ("<p class=\"note\">This page has each example's answer for its own text and tokenizers; for an edited "
                  "text or other tokenizers the answer is worked out by the app (<code>python app.py</code>).</p>")
@@ -77,7 +76,7 @@ def panels_html(specs: dict, names: tuple[str, ...]) -> str:
     return f'<div id="panels">{columns}</div>' + f'<div id="marks-legend">{marks_legend_html()}</div>'
 
 
-def full_page(specs: dict, app_url: str) -> str:
+def full_page(specs: dict) -> str:
     """Everything above and below the panels: the examples, the question, the controls, the share link."""
     examples = "".join(f'<button id="example-{e.key}" class="chip" type="button">{escape(e.title)}</button>'
                        for e in EXAMPLES)
@@ -100,7 +99,7 @@ same colour.</p></div></div>
 <div id="downloads"><button id="download-csv" type="button">Download tokens (CSV)</button>
 <button id="download-json" type="button">Download tokens (JSON)</button></div>
 {languages_html(tuple(specs))}
-<h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE.format(url=escape(app_url, quote=True)))}
+<h2>From ids to vectors</h2>{body_of("embedding", TORCH_NOTE)}
 {batch_html() if "gpt2" in specs else ""}"""
 
 
@@ -132,20 +131,20 @@ def languages_html(shipped: tuple[str, ...]) -> str:
             f'{body_of("premium", table)}</details>')
 
 
-def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], app_url: str = APP_URL) -> str:
+def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
     """index.html for the tokenizers `specs` (name -> twin_spec), the whole page or (only_panels) the text box
     and the panels; `versions`: each page file's short hash, put in its URL."""
     shipped = tuple(specs)
     names = default_tokenizers(shipped)
     folder = {"examples": [] if only_panels else example_data(shipped), "defaultText": DEFAULT_TEXT,
-              "editedAnswer": EDITED_ANSWER, "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE.format(url=escape(app_url, quote=True))}
+              "editedAnswer": EDITED_ANSWER, "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE}
     values = (head_values({"tokenizers": specs}, None, shipped, names)
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
     styles = "".join(f'<link rel="stylesheet" href="{PAGE_DIR}/{name}?v={versions[name]}">'
                      for name in (*PAGE_STYLES, "folder.css"))
     scripts = "".join(f'<script src="{PAGE_DIR}/{name}?v={versions[name]}"></script>' for name in PAGE_SCRIPTS)
-    above, middle, below = ("", "", "") if only_panels else full_page(specs, app_url)
+    above, middle, below = ("", "", "") if only_panels else full_page(specs)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}{link_tags({n: specs[n] for n in names})}
