@@ -70,3 +70,29 @@ def test_reveal_asks_now_for_an_answer_held_for_an_older_text(page, app_url):
     [tok] = compare(text, tokenizers=("gpt2",))["tokenizers"]
     assert gpt2 == str(indentation_token_count(text, tok["starts"], tok["ends"]))
     assert asks and all('"example":"code"' in a.replace(" ", "") for a in asks)
+
+
+def test_an_embedding_answered_for_a_text_no_longer_on_screen_is_not_painted(page, app_url):
+    """"Hello world" is painted; "Hello world!" is asked, and its answer held; Backspace brings back "Hello world",
+    whose embedding is the one painted. When the held answer for "Hello world!" (3 ids) comes, the page must keep
+    "Hello world"'s (2 ids):
+    painting it would show another text's shape until the next edit, as it did."""
+    open_page(page, app_url, "Hello world")
+    page.wait_for_function("document.querySelector('#embedding .shape')?.textContent === '(1, 2, 768)'")
+    held: list = []
+    # The first ask after this is held; any later one goes through.
+    page.route("**/playground/embedding", lambda route: route.continue_() if held else held.append(route))
+    textbox(page).click()
+    textbox(page).press("End")
+    textbox(page).press_sequentially("!")
+    for _ in range(100):  # the pause's ask for "Hello world!" reaches the route, and waits there
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "no embedding asked for after the pause"
+    textbox(page).press("Backspace")
+    wait_for_ids(page, "Hello world")
+    page.wait_for_timeout(600)  # past the pause: "Hello world" is the embedding painted, nothing new to ask
+    held[0].continue_()  # the answer for "Hello world!" arrives now
+    page.wait_for_timeout(1500)
+    assert page.text_content("#embedding .shape") == "(1, 2, 768)"

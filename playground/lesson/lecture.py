@@ -53,7 +53,7 @@ def glitch_notes(result: dict, example: Example) -> list[str]:
             "repeat it."]
 
 
-# Which of the panels' figures answer each kind of question (render.stats_html marks them with data-answers):
+# Which of the panels' figures answer each kind of question (render.js's statsHtml marks them with data-answers):
 # the page hides them until Reveal (playground.css), so that no line states the answer before it is asked.
 ANSWERED_BY = {"code": "indentation", "magikarp": "undertrained", "glitch": "undertrained", "hindi": "ratio",
                "mandarin": "ratio"}

@@ -1,6 +1,6 @@
 """The Chat view's route: POST /playground/chat {"messages", "tokenizers": [3 names], "add_generation_prompt"}
--> 200 {"panels": [3 HTML], "answer", "csv", "json"}, or 400 {"detail"} saying what is wrong. Like the edit
-route it keeps nothing between requests; server.Guard caps the body, and playground.chat the conversation
+-> 200 {"panels": [3 HTML], "answer", "csv", "json"}, or 400 {"detail"} saying what is wrong. Like the page's
+asks (ask_route) it keeps nothing between requests; server.Guard caps the body, and playground.chat the conversation
 (at most 200 messages, 100,000 characters of content)."""
 
 from __future__ import annotations

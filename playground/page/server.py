@@ -122,7 +122,7 @@ MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the 
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
 # Texts longer than this are worked on in the big-input worker, one at a time: the server's own threads take
-# only the texts work.CACHED_INPUT_CHARS caches and diffs. At 10,000, a key in a 9,000-character text cost
+# only the texts work.CACHED_INPUT_CHARS caches. At 10,000, a key in a 9,000-character text cost
 # 29 ms of the server's CPU and a whole 794 KB answer, and 32 typists took a small edit to 2.4 s (bench/mid_texts.py).
 BIG_INPUT_CHARS = 5_000
 WORKER_IDLE_SECONDS = 120  # the worker exits after this long without a long text

@@ -17,7 +17,6 @@ from playground.page.handlers import VIEWS, lessons_batch
 from playground.page.preload import link_tags
 from playground.page.twin_route import BUILT_DIR, TWIN_PATH
 from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, PAGE_STYLES, head_values, marks_legend_html
-from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, tokenizer_label
 
 PAGE_DIR = "page"  # DIR/page/: the page layer's files
@@ -149,8 +148,7 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}{link_tags({n: specs[n] for n in names})}
 </head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
-<div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"
-maxlength="{MAX_INPUT_CHARS}"></textarea></div>{middle}
+<div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>{middle}
 {body_of("limit-note")}
 {panels_html(specs, names)}{below}
 </main>

@@ -27,7 +27,6 @@ from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import prompt_html
 from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
-from playground.page.panel_data import panel_data
 from playground.page.inputs import expect_text
 from playground.page.panel_data import panel_data
 from playground.page.qr_view import share_qr_html

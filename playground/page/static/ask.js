@@ -48,26 +48,27 @@ async function playgroundPost(path, body) {
   }
 }
 
-// send(body) one at a time: a call made while one is out waits, and replaces (resolving null) any that waited.
+// send(body) one at a time, each body made by its caller's makeBody() when it is sent (so it carries what the page
+// shows then): a call made while one is out waits, and replaces (resolving null) any that waited.
 function playgroundLatestOnly(send) {
   let busy = false, waiting = null;
-  const run = async ({body, resolve, reject}) => {
+  const run = async ({makeBody, resolve, reject}) => {
     busy = true;
-    try { resolve(await send(body)); } catch (err) { reject(err); }
+    try { resolve(await send(makeBody())); } catch (err) { reject(err); }
     busy = false;
     if (waiting) { const next = waiting; waiting = null; run(next); }
   };
-  return (body) => new Promise((resolve, reject) => {
-    if (!busy) return void run({body, resolve, reject});
+  return (makeBody) => new Promise((resolve, reject) => {
+    if (!busy) return void run({makeBody, resolve, reject});
     if (waiting) waiting.resolve(null);
-    waiting = {body, resolve, reject};
+    waiting = {makeBody, resolve, reject};
   });
 }
 
 // A panel's tokens from the server (its tokenizer has no browser twin): compare()'s entry, or null.
 const playgroundTokensAsks = [0, 1, 2].map(() => playgroundLatestOnly((body) => playgroundPost("playground/tokens", body)));
 async function playgroundAskTokens(i, body) {
-  const answer = await playgroundTokensAsks[i](body);
+  const answer = await playgroundTokensAsks[i](() => body);
   if (answer && !answer.ok) throw new Error(answer.detail || `the server answered ${answer.status}`);
   return answer && answer.tokenizer;
 }
@@ -76,7 +77,7 @@ async function playgroundAskTokens(i, body) {
 // it is on the screen: a toggle or a tokenizer changed under a revealed answer).
 function playgroundAskSoon() {
   clearTimeout(playgroundAsks.timer);
-  playgroundAsks.timer = setTimeout(playgroundAskServer, PLAYGROUND_PAUSE_MS);
+  playgroundAsks.timer = setTimeout(() => { playgroundAsks.timer = null; playgroundAskServer(); }, PLAYGROUND_PAUSE_MS);
   if (document.body.classList.contains("revealed")) playgroundAskAnswer();
 }
 
@@ -89,17 +90,26 @@ function playgroundAskServer() {
 const playgroundEmbeddingAsk = playgroundLatestOnly((body) => playgroundPost("playground/embedding", body));
 async function playgroundAskEmbedding(wholeFigure = false) {
   const {text, setup} = playgroundFlow;
-  const key = JSON.stringify([text, setup.init]);
+  const embeddingKey = () => JSON.stringify([playgroundFlow.text, playgroundFlow.setup.init]);
+  const key = embeddingKey();
   if (key === playgroundAsks.embedding && !wholeFigure) return;
-  const shown = !wholeFigure && playgroundPlotsShown("heatmap") ? playgroundAsks.figureKey : null;
+  // The figure shown is read as the ask leaves, not as it is queued: an answer painted meanwhile changed it.
+  const body = () => {
+    const shown = !wholeFigure && playgroundPlotsShown("heatmap") ? playgroundAsks.figureKey : null;
+    return {text, init: setup.init, ...(shown ? {shown_figure: shown} : {})};
+  };
   let answer;
   try {
-    answer = await playgroundEmbeddingAsk({text, init: setup.init, ...(shown ? {shown_figure: shown} : {})});
+    answer = await playgroundEmbeddingAsk(body);
   } catch (err) {
     return;  // the server is gone: asked again when it is back
   }
   if (!answer) return;  // a newer ask replaced it
   if (!answer.ok) return playgroundAskFailed(answer);
+  if (key !== embeddingKey()) {  // the text changed while it was out: never paint another text's embedding
+    if (playgroundAsks.timer === null) playgroundAskEmbedding();  // unless the pause's ask is coming anyway
+    return;
+  }
   playgroundFlow.notes.server = "";
   playgroundPaintNote();
   const [shape, memory, caption, figure] = answer.embedding;
@@ -131,10 +141,12 @@ async function playgroundAskAnswer() {
   const key = playgroundAnswerKey(setup);
   if (document.body.classList.contains("revealed")) {  // on the screen: say it comes, never show a stale one
     playgroundPaint("answer", '<p class="note">Working out the answer for this text…</p>');
+    playgroundAsks.answer = null;  // the answer painted is gone: the same text asked again must be answered
   }
   let answer;
   try {
-    answer = await playgroundAnswerAsk({text: playgroundFlow.text, example: setup.example, tokenizers: setup.tokenizers});
+    const body = {text: playgroundFlow.text, example: setup.example, tokenizers: setup.tokenizers};
+    answer = await playgroundAnswerAsk(() => body);
   } catch (err) {
     return;
   }

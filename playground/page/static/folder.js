@@ -20,7 +20,20 @@ async function playgroundFolderUnpack(packed) {
     const binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-    const text = new TextDecoder().decode(await new Response(stream).arrayBuffer());
+    // At most what PLAYGROUND_MAX_INPUT_CHARS characters take in UTF-8, as web.unpack_share_text: a small link
+    // cannot unpack into gigabytes.
+    const reader = stream.getReader(), limit = 4 * PLAYGROUND_MAX_INPUT_CHARS, chunks = [];
+    let size = 0;
+    while (size < limit) {
+      const {value, done} = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+    reader.cancel().catch(() => {});
+    const inflated = new Uint8Array(size);
+    chunks.reduce((at, chunk) => (inflated.set(chunk, at), at + chunk.length), 0);
+    const text = new TextDecoder().decode(inflated.subarray(0, limit));
     return text ? text.slice(0, PLAYGROUND_MAX_INPUT_CHARS) : null;
   } catch {
     return null;
