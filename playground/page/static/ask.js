@@ -195,28 +195,23 @@ function playgroundRetry() {
   playgroundAskServer();
 }
 
-function playgroundServerNote(text) {
-  let el = document.getElementById("server-note");
+// A status line of the page's own (#id, role=status), made when first needed; hidden when text is "".
+function playgroundStatusNote(id, text) {
+  let el = document.getElementById(id);
   if (!el && text) {
     el = document.createElement("div");
-    el.id = "server-note";
+    el.id = id;
     el.setAttribute("role", "status");
     document.body.appendChild(el);
   }
   if (el) { el.textContent = text; el.hidden = !text; }
 }
 
+// What waits for a server that cannot be reached.
+function playgroundServerNote(text) { playgroundStatusNote("server-note", text); }
+
 // The "server is busy" note at the top of the page, shared by the asks and the queue's retries.
-function playgroundBusyNote(text) {
-  let el = document.getElementById("queue-note");
-  if (!el && text) {
-    el = document.createElement("div");
-    el.id = "queue-note";
-    el.setAttribute("role", "status");
-    document.body.appendChild(el);
-  }
-  if (el) { el.textContent = text; el.hidden = !text; }
-}
+function playgroundBusyNote(text) { playgroundStatusNote("queue-note", text); }
 
 // A full queue: the server answers 503 to /queue/join when QUEUE_MAX_SIZE events already wait (a whole class
 // at once). Instead of an error, the page says so and sends the same request again after 1, 2, 4, then 8 s, for
