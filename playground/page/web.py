@@ -404,7 +404,8 @@ def warm_up(freeze: bool = False) -> None:
     freeze (the server's): then move everything loaded so far, which lives as long as the server, out of
     the cyclic garbage collector's sight (gc.freeze). Else each full collection walked its 385,000
     objects: 175 ms, 230 ms on a busy machine, in which no edit was answered, once every few dozen
-    edits (bench/hall.py's worst edit 251 to 273 ms; the typing bench's worst key 240 ms, both measured on the edit route at 875f81d)."""
+    edits (bench/hall.py's worst edit 251 to 273 ms; the typing bench's worst key 240 ms: both measured
+    on the edit route, at 875f81d)."""
     import gc
 
     from playground.lesson.embedding import INITS, colour_table, embedding_table
