@@ -13,6 +13,8 @@ from browser import CLIPBOARD, SCREENSHOTS, open_page, require_chromium, textbox
 from nginx import nginx, hosting_block, the_class_works, upstreams
 from serve import running
 
+from playground import compare
+
 
 @pytest.fixture(scope="module")
 def replicas():
@@ -74,6 +76,10 @@ def test_a_replica_stopped_while_a_page_types(page, app_url, replicas):
     timer.join()
     process.wait(timeout=30)
     textbox(page).press_sequentially(" नमस्ते", delay=50)
-    wait_for_ids(page, "a replica stops while I type, and I type on: 1234567890 नमस्ते")
+    typed = "a replica stops while I type, and I type on: 1234567890 नमस्ते"
+    wait_for_ids(page, typed)
+    # The asks leave after the pause in typing: read the log once the text's embedding is painted.
+    n = len(compare(typed)["tokenizers"][0]["ids"])
+    page.wait_for_function(f"document.querySelector('#embedding .shape')?.textContent === '(1, {n}, 768)'")
     after = upstreams(log)[before:]
     assert after and after[-1] == sticky, after
