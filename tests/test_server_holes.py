@@ -478,7 +478,12 @@ def test_one_client_cannot_take_the_whole_long_lane(server):
         post_tokens_from("127.0.0.1", port, tokens_values(f"{k} " + "x y " * 25_000)))) for k in range(16)]
     for thread in hogs:
         thread.start()
-    time.sleep(1.5)  # their bodies are in, their texts wait for the worker
+    # Wait until all 16 are read and admitted or refused (8 refusals), not for a fixed time: on a loaded machine
+    # 1.5 s was once too short, and the probe below came while the client held fewer than 8 places.
+    deadline = time.monotonic() + 120
+    while statuses.count(503) < 8 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert statuses.count(503) == 8, statuses  # the admitted 8 wait for the worker, one text at a time
     # a body declared too long for a short text, from the client whose share is taken: refused unread
     s = socket.create_connection(("127.0.0.1", port), timeout=10)
     s.sendall(b"POST /playground/tokens HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"

@@ -19,6 +19,7 @@ let playgroundKept = (() => {
   }
 })();
 let playgroundKeptValues = null;
+let playgroundKeptJson = null;  // what was last saved: a key kept twice (below, and by Gradio's event) is written once
 
 // Gradio calls this with the share button's inputs, [text, tokenizer 1, 2, 3, example, guess, present, marks,
 // view], whenever one changes; the size is read from the page. Until what was kept is put back, nothing is
@@ -28,13 +29,15 @@ function playgroundKeep(values) {
   playgroundKeptValues = values;
   const note = document.getElementById("keep-note");
   try {
-    sessionStorage.setItem(PLAYGROUND_KEEP_KEY, JSON.stringify(
-      {address: window.location.href, values, size: playgroundLecture.size}));
+    const kept = JSON.stringify({address: window.location.href, values, size: playgroundLecture.size});
+    if (kept !== playgroundKeptJson) sessionStorage.setItem(PLAYGROUND_KEEP_KEY, kept);
+    playgroundKeptJson = kept;
     if (note) note.remove();
   } catch (err) {
     if (err.name !== "QuotaExceededError") return [];  // storage refused (a setting, a sandboxed frame): nothing kept
     // over the quota (about 5 MB): say so, and keep no older text that a reload would bring back
     sessionStorage.removeItem(PLAYGROUND_KEEP_KEY);
+    playgroundKeptJson = null;
     playgroundKeepNote(`This text (${values[0].length.toLocaleString("en")} characters) is too long for the ` +
                        "browser to keep in this tab: a reload of the page would not bring it back.");
   }
@@ -68,3 +71,12 @@ function playgroundKeepNote(message) {
 new MutationObserver(() => {
   if (playgroundKeptValues) playgroundKeep(playgroundKeptValues);
 }).observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ["data-size"]});
+
+// A key is kept from the text box's own input event too, not only when Gradio's change event comes round: on a
+// loaded machine, with its connection to the server down, Gradio's event for the keys typed meanwhile did not come,
+// and a reload on reconnecting brought back the text as it was when the server went.
+document.addEventListener("input", (e) => {
+  if (playgroundKeptValues && e.target.matches && e.target.matches("#input-text textarea")) {
+    playgroundKeep([e.target.value, ...playgroundKeptValues.slice(1)]);
+  }
+}, true);
