@@ -13,6 +13,7 @@ import pytest
 from conftest import ROOT
 
 from playground.__main__ import main
+from playground.page.static_folder import write_folder
 
 STATIC = ROOT / "playground" / "page" / "static"
 
@@ -82,3 +83,26 @@ def test_a_folder_without_bert_has_the_languages_table_without_its_unk_column(tm
     table = re.search(r"<table class='examples premium'>.*?</table>", index).group(0)
     assert re.findall(r"<th>(.*?)</th>", table) == ["language", "GPT-2 byte-level BPE", "Llama 2 SentencePiece"]
     assert table.count("<tr>") == 13  # the head and twelve languages
+
+
+def test_a_rebuild_deletes_what_the_earlier_build_wrote_and_this_one_does_not(tmp_path):
+    """All eight, then the lesson's three into the same folder: it then holds what a fresh build of the three
+    holds (the five others' vocabularies and families' code gone: a published folder would carry them) and the
+    files a person added; a list edited to point outside the folder deletes nothing there."""
+    site, fresh, outside = tmp_path / "site", tmp_path / "fresh", tmp_path / "mine.txt"
+    write_folder(site)
+    (site / "README.md").write_text("---\nsdk: static\n---\n")  # a static Space's card, as the README says
+    (site / ".nojekyll").touch()
+    outside.write_text("not the folder's")
+    with open(site / ".playground-files", "a") as listed:
+        listed.write("../mine.txt\n")
+    write_folder(site, ("gpt2", "bert", "llama"))
+    write_folder(fresh, ("gpt2", "bert", "llama"))
+
+    def files(folder: Path) -> set[str]:
+        return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+    assert files(site) == files(fresh) | {"README.md", ".nojekyll"}
+    assert not any(f.endswith((".tiktoken", "tokenizer.json")) for f in files(site))  # GPT-4's, GPT-4o's, Llama 3's
+    assert outside.read_text() == "not the folder's"
+    assert not [d for d in site.rglob("*") if d.is_dir() and not any(d.iterdir())]  # no empty folder left

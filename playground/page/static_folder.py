@@ -8,6 +8,8 @@ behind it (a static Hugging Face Space, GitHub Pages, nginx, `python -m http.ser
                                                    app serves them (twin_route.py), for the families shipped
     DIR/playground/twin/files/<sha256>/<name>      each shipped tokenizer's vocabulary, named by its hash
     DIR/NOTICE                                     the licences of the vocabularies and the bundled packages
+    DIR/.playground-files                          the files this build wrote: the next build into DIR deletes
+                                                   those it does not write again, and touches no other file
 
 Every URL in it is relative, so the folder works under any path (a GitHub Pages project site, a Space's
 subfolder). The page tokenizes and paints in the browser; what only the app can do (the embedding's torch work)
@@ -29,6 +31,7 @@ from playground.tokenizers.browser import served_files, twin_spec
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES
 
 HOST_FILES = ("folder.js", "folder.css")  # the folder's own host: what Gradio's wiring does in the app
+WRITTEN_LIST = ".playground-files"  # what a build wrote, one path a line: what the next build may delete
 NOTICE = Path(__file__).resolve().parents[2] / "assets" / "NOTICE"
 def version(path: Path) -> str:
     """A short hash of a file's bytes, put in its URL (?v=) so that a browser never runs an older copy."""
@@ -36,30 +39,40 @@ def version(path: Path) -> str:
 
 
 def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only_panels: bool = False) -> Path:
-    """Write the static page into `dest` (made if missing; a file of an earlier build under the same name is
-    replaced). Returns dest/index.html."""
+    """Write the static page into `dest` (made if missing). A file an earlier build wrote and this one does not
+    (a tokenizer left out, a vocabulary or built file under an older hash) is deleted, so that what is published
+    is what this build ships; files the builds did not write (a Space's README.md, .nojekyll) are kept. Returns
+    dest/index.html."""
     from playground.page.web import PAGE_SCRIPTS, PAGE_STYLES, STATIC_DIR
 
     specs = {name: twin_spec(name) for name in tokenizers}
     if missing := [name for name, spec in specs.items() if spec is None]:
         raise ValueError(f"no browser twin for {', '.join(missing)}: a static folder ships only those that run "
                          "in the browser")
-    page = dest / PAGE_DIR
-    page.mkdir(parents=True, exist_ok=True)
-    for name in (*PAGE_SCRIPTS, *PAGE_STYLES, *HOST_FILES):
-        shutil.copyfile(STATIC_DIR / name, page / name)
-    twin = dest / TWIN_DIR
-    twin.mkdir(parents=True, exist_ok=True)
-    for name in twin_route.built_files({spec["family"] for spec in specs.values()}):
-        shutil.copyfile(twin_route.BUILT_DIR / name, twin / name)
+    sources = {f"{PAGE_DIR}/{name}": STATIC_DIR / name for name in (*PAGE_SCRIPTS, *PAGE_STYLES, *HOST_FILES)}
+    sources |= {f"{TWIN_DIR}/{name}": twin_route.BUILT_DIR / name
+                for name in twin_route.built_files({spec["family"] for spec in specs.values()})}
     for name in tokenizers:
-        for url, source in served_files(name).items():
-            (dest / url).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, dest / url)
-    shutil.copyfile(NOTICE, dest / "NOTICE")
-    versions = {name: version(page / name) for name in (*PAGE_SCRIPTS, *PAGE_STYLES, *HOST_FILES)}
+        sources |= served_files(name)
+    sources["NOTICE"] = NOTICE
+    for url, source in sources.items():
+        (dest / url).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, dest / url)
+    versions = {name: version(dest / PAGE_DIR / name) for name in (*PAGE_SCRIPTS, *PAGE_STYLES, *HOST_FILES)}
     index = dest / "index.html"
     index.write_text(shell_html(specs, only_panels, versions), encoding="utf-8")
+    written = {*sources, "index.html"}
+    listed = dest / WRITTEN_LIST
+    inside = dest.resolve()
+    for url in (listed.read_text(encoding="utf-8").splitlines() if listed.exists() else []):
+        # only a file inside dest: the list is read from the folder, which anyone may have edited
+        if url not in written and (dest / url).is_file() and (dest / url).resolve().is_relative_to(inside):
+            (dest / url).unlink()
+            for folder in (dest / url).parents:  # the folders it leaves empty go too, up to dest
+                if folder == dest or any(folder.iterdir()):
+                    break
+                folder.rmdir()
+    listed.write_text("".join(f"{url}\n" for url in sorted(written)), encoding="utf-8")
     return index
 
 
