@@ -5,11 +5,14 @@ height, the text a parent sends), no request to any other host, and the panels s
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,6 +24,7 @@ from test_iframe import serving
 
 from playground.__main__ import main
 from playground.lesson.examples import EXAMPLES_BY_KEY
+from playground.page.web import link_note, page_from_url
 from playground.tokenizers.registry import TOKENIZER_NAMES
 
 LESSON = ("gpt2", "bert", "llama")
@@ -161,6 +165,37 @@ def test_typed_keys_an_example_its_answer_and_a_share_link(watched, site):
     only_from(requests, site)
 
 
+def packed(data: bytes) -> str:
+    """A share link's ?z= for these bytes, made as share.js makes it: base64url of their raw deflate."""
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return base64.urlsafe_b64encode(deflate.compress(data) + deflate.flush()).decode().rstrip("=")
+
+
+LINKS = {
+    "a packed text past the limit, in emoji": {"z": packed("😀".encode() * 100_001)},
+    "a plain text past the limit, in emoji": {"text": "😀" * 100_001},
+    "bad UTF-8 in a packed text": {"z": packed(b"ab\xffcd\xe2\x82 \xef\xbf\xbd kept")},
+    "a damaged packed text": {"z": "not base64, not deflate", "text": "the plain one"},
+    "an example, one tokenizer named, one unknown": {"example": "hindi", "tokenizers": "gpt4o,bogus", "view": "ids"},
+    "an example with another text": {"example": "hindi", "text": "other", "guess": "1", "marks": "0"},
+    "an example's packed, edited text": {"example": "hindi", "z": packed("edited".encode()), "present": "1"},
+}
+
+
+@pytest.mark.parametrize("query", LINKS.values(), ids=LINKS.keys())
+def test_a_link_opens_the_folder_as_it_opens_the_app(watched, site, query):
+    """The folder reads a link's query as web.page_from_url and web.link_note do (the setup and the damaged
+    note): Python's text[:100_000] counts code points, not UTF-16 units, and its "ignore" drops bad UTF-8."""
+    page, _ = watched
+    page.goto(site)
+    wait_for_ids(page, "Hello world")
+    got = page.evaluate("""async (query) => {
+        const s = await playgroundFolderFromUrl(new URLSearchParams(query));
+        return [[s.text, s.example, s.guess, s.present, ...s.tokenizers, s.markWhitespace, s.view], s.damaged];
+    }""", urllib.parse.urlencode(query))
+    assert got == [list(page_from_url(query)), link_note(query) != ""]
+
+
 def test_offline_after_load_the_panels_follow_every_key(watched, site):
     page, requests = watched
     page.goto(site)
@@ -181,12 +216,17 @@ def test_offline_after_load_the_panels_follow_every_key(watched, site):
 PARENT = """<!doctype html><title>A lesson</title><h1>A lesson page</h1>
 <iframe id="playground" src="{src}" sandbox="{sandbox}" allow="clipboard-write" style="width: 1200px; height: 300px; border: 0"></iframe>
 <script>
+  // As a lesson's "try this" link does it: the text in ?try= is sent once the playground says it takes one.
   window.heights = [];
   addEventListener("message", (e) => {{
-    if (e.source === document.getElementById("playground").contentWindow && e.data?.type === "playground-height") {{
+    const frame = document.getElementById("playground");
+    if (e.source !== frame.contentWindow) return;
+    if (e.data?.type === "playground-height") {{
       window.heights.push(e.data.height);
-      document.getElementById("playground").style.height = e.data.height + "px";
+      frame.style.height = e.data.height + "px";
     }}
+    const text = new URLSearchParams(location.search).get("try");
+    if (e.data?.type === "playground-ready" && text) frame.contentWindow.postMessage({{type: "playground-text", text}}, "*");
   }});
 </script>"""
 
@@ -220,10 +260,11 @@ def lesson_site():
 def test_embedded_in_another_origins_page(watched, lesson_site):
     page, requests = watched
     with parent_page(lesson_site, "allow-scripts allow-same-origin") as lesson:
-        page.goto(lesson)
+        first = "A lesson's link: 1234567890"  # sent when the frame says it is ready: before, it had no listener
+        page.goto(f"{lesson}?try={urllib.parse.quote(first)}")
         frame = page.frame_locator("#playground")
         inner = next(f for f in page.frames if f.url.startswith(lesson_site))
-        wait_for_ids(inner, "Hello world")
+        wait_for_ids(inner, first)
         page.wait_for_function("window.heights.length > 0")
         text = "Try this: tokenization! नमस्ते"
         page.evaluate("""text => document.getElementById("playground").contentWindow.postMessage(

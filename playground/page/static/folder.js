@@ -33,11 +33,35 @@ async function playgroundFolderUnpack(packed) {
     reader.cancel().catch(() => {});
     const inflated = new Uint8Array(size);
     chunks.reduce((at, chunk) => (inflated.set(chunk, at), at + chunk.length), 0);
-    const text = new TextDecoder().decode(inflated.subarray(0, limit));
-    return text ? text.slice(0, PLAYGROUND_MAX_INPUT_CHARS) : null;
+    const text = playgroundFolderUtf8Ignore(inflated.subarray(0, limit));
+    return text ? playgroundFolderCodePoints(text, PLAYGROUND_MAX_INPUT_CHARS) : null;
   } catch {
     return null;
   }
+}
+
+// bytes.decode("utf-8", "ignore") as web.unpack_share_text does it: each maximal invalid subsequence dropped. The
+// WHATWG decoder puts a U+FFFD where Python's "ignore" drops: the bytes are decoded between the U+FFFDs they spell
+// themselves (EF BF BD), and the decoder's own U+FFFDs taken out.
+function playgroundFolderUtf8Ignore(bytes) {
+  const decoder = new TextDecoder(), parts = [];
+  let from = 0;
+  for (let i = 0; i + 2 < bytes.length; i++) {
+    if (bytes[i] === 0xef && bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) {
+      parts.push(decoder.decode(bytes.subarray(from, i)).replaceAll("\ufffd", ""));
+      from = i + 3;
+      i += 2;
+    }
+  }
+  parts.push(decoder.decode(bytes.subarray(from)).replaceAll("\ufffd", ""));
+  return parts.join("\ufffd");
+}
+
+// text[:n] as Python slices it: the first n code points, not n UTF-16 units (a surrogate pair is one).
+function playgroundFolderCodePoints(text, n) {
+  let units = 0;
+  for (let count = 0; count < n && units < text.length; count++) units += playgroundPairAt(text, units) ? 2 : 1;
+  return text.slice(0, units);
 }
 
 // The setup a link asks for, by web.page_from_url's rules: ?z=, then ?text=, then ?example=, else the default text;
@@ -45,7 +69,7 @@ async function playgroundFolderUnpack(packed) {
 async function playgroundFolderFromUrl(query) {
   const example = playgroundFolder.examples.get(query.get("example") || "");
   const unpacked = query.get("z") ? await playgroundFolderUnpack(query.get("z")) : null;
-  const text = unpacked ?? (query.get("text") ? query.get("text").slice(0, PLAYGROUND_MAX_INPUT_CHARS)
+  const text = unpacked ?? (query.get("text") ? playgroundFolderCodePoints(query.get("text"), PLAYGROUND_MAX_INPUT_CHARS)
                                               : example ? example.text : PLAYGROUND_FOLDER.defaultText);
   const asked = example && (text === example.text || unpacked !== null) ? example : null;
   const defaults = asked ? asked.tokenizers : PLAYGROUND_DEFAULT_TOKENIZERS;
@@ -135,12 +159,20 @@ function playgroundFolderKept(s) {
   return [s.text, ...s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view];
 }
 
-// The text a lesson page sends (any parent frame may set the text shown; nothing else is taken from it).
+// The text a lesson page sends (any parent frame may set the text shown; nothing else is taken from it). A text sent
+// before this script ran went to the frame's first, empty document and is lost: the page says when it takes one
+// with a {type: "playground-ready"} message to the parent, once its setup is made. A text that comes between this
+// script and that moment is shown then, not overwritten by the link's setup. Kept whole up to what the page
+// tokenizes at most (in code points: two UTF-16 units each at most), so the page's own cut note says what was cut.
+let playgroundFolderStarted = false;
+let playgroundFolderSentText = null;
 window.addEventListener("message", (e) => {
   if (e.source !== window.parent || e.source === window) return;
   const data = e.data;
   if (!data || data.type !== "playground-text" || typeof data.text !== "string") return;
-  playgroundFolderSet({text: data.text.slice(0, PLAYGROUND_MAX_INPUT_CHARS)});
+  const text = data.text.slice(0, 2 * PLAYGROUND_MAX_INPUT_CHARS);
+  if (playgroundFolderStarted) playgroundFolderSet({text});
+  else playgroundFolderSentText = text;
 });
 
 // The page's height, sent to the parent frame whenever it changes, so that an iframe can follow its content.
@@ -252,5 +284,7 @@ function playgroundFolderUnloaded() {
   if (setup.present) playgroundMode("present", true);
   playgroundFolderWire();
   playgroundFolderReportHeight();
-  playgroundFolderSet(setup);
+  playgroundFolderSet(playgroundFolderSentText === null ? setup : {...setup, text: playgroundFolderSentText});
+  playgroundFolderStarted = true;
+  if (window.parent !== window) window.parent.postMessage({type: "playground-ready"}, "*");  // nothing private
 })();
