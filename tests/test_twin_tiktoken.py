@@ -100,3 +100,21 @@ def test_a_registered_rank_file_runs_in_the_twin_as_in_python(monkeypatch, tmp_p
     got = node_describe("mine", texts)
     assert got[HARD.index("Hello world")]["vocab_size"] == 20_000
     assert got == [compare(text, tokenizers=("mine",))["tokenizers"][0] for text in texts]
+
+
+# Texts with a run of one kind of character long enough for tiktoken_long.js (200 characters or more), each with the
+# hard cases around it, so that its split of them is checked too: tiktoken's npm core merges such a piece in time
+# quadratic in its length (100,003 emoji: 122 s in Chromium).
+RUNS = ["😀" * 300, "a" * 1_000, "ſ" * 250 + "'S'ſ'K", " " * 400, "\n" * 300 + "x", "=" * 500, "中文" * 400,
+        "1" * 700, "\u0301" * 300, "/" * 250 + "\r\n" * 200, "\u0085" * 250 + "\ufeff" * 250, "\U0001f9d1\u200d" * 150]
+LONG_RUN_TEXTS = [f"{before}{run}{after}" for run in RUNS for before, after in zip(HARD, reversed(HARD))]
+
+
+@pytest.mark.parametrize("name", ["gpt2", "gpt4", "gpt4o"])
+def test_a_text_with_a_long_run_is_encoded_as_python_encodes_it(name):
+    """Encoded in JavaScript (the split carried over from Rust's regex syntax, the merge by a heap): every field of
+    describe() as compare() gives it; U+0085 and U+FEFF too, which a JavaScript \\s would split otherwise."""
+    got = node_describe(name, LONG_RUN_TEXTS)
+    for text, node in zip(LONG_RUN_TEXTS, got, strict=True):
+        python = compare(text, tokenizers=(name,))["tokenizers"][0]
+        assert {k: node.get(k) for k in python} == python, text[:80]

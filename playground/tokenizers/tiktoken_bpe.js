@@ -10,6 +10,7 @@ import {init, Tiktoken} from "tiktoken/lite/init";
 import wasmFile from "tiktoken/lite/tiktoken_bg.wasm";  // a URL relative to this module (esbuild's file loader)
 import {hexBytes} from "./base.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+import {encodeOrdinary, hasLongRun, rankMap, splitRegex} from "./tiktoken_long.js";
 import {instantiateUrl} from "./wasm_file.js";
 
 
@@ -83,6 +84,8 @@ export async function load(spec, files) {
     tokens = rankFileTokens(rankText);
   }
   const encoding = new Tiktoken(rankText, specialTokens, pattern);
+  const split = splitRegex(pattern);
+  let ranks = null;  // bytes -> id, made the first time a text has a long run (tiktoken_long.js)
   // n_vocab as tiktoken counts it: the largest id, special or not, plus one.
   const vocabSize = Math.max(tokens.length - 1, ...Object.values(specialTokens)) + 1;
   const specialName = new Map(Object.entries(specialTokens).map(([name, id]) => [id, name]));
@@ -110,7 +113,9 @@ export async function load(spec, files) {
     columns(text) {
       // encode_ordinary: "<|endoftext|>" typed by a person is text, not the special token; and these
       // encodings add no special tokens around a text, so `special` changes nothing here.
-      const ids = encoding.encode_ordinary(text);
+      // A text with a long run is encoded in JavaScript: the core's merge of a long piece takes minutes.
+      const ids = hasLongRun(text) ? encodeOrdinary(text, split, ranks ??= rankMap(tokens))
+                                   : encoding.encode_ordinary(text);
       const {starts, ends, partial} = spansFromByteLengths(text, Array.from(ids, (id) => byteLength[id]));
       return {ids, starts, ends, partial, special: new Array(ids.length).fill(false)};
     },
