@@ -16,7 +16,7 @@ from playground.lesson.lecture import answer_html
 from playground.page.handlers import VIEWS, lessons_batch
 from playground.page.preload import link_tags
 from playground.page.twin_route import BUILT_DIR, TWIN_PATH
-from playground.page.web import DEFAULT_TEXT, PAGE_SCRIPTS, PAGE_STYLES, head_values, marks_legend_html
+from playground.page.web import PAGE_SCRIPTS, PAGE_STYLES, head_values, marks_legend_html
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, tokenizer_label
 
 PAGE_DIR = "page"  # DIR/page/: the page layer's files
@@ -38,17 +38,20 @@ def default_tokenizers(shipped: tuple[str, ...]) -> tuple[str, str, str]:
     return tuple((picks * 3)[:3])
 
 
-def example_data(shipped: tuple[str, ...]) -> list[dict]:
-    """Each example as the host script reads it: its text, the three tokenizers it opens with (a slot's default
-    where its own is not shipped) and the answer to its question for that text and those tokenizers, computed here
-    by the lesson's own code (an edited text's answer needs the app)."""
+def example_links(shipped: tuple[str, ...]) -> dict[str, dict]:
+    """Each example as a link opens it (link.js): its text and the three tokenizers it opens with, a slot's
+    default where its own is not shipped."""
     defaults = default_tokenizers(shipped)
-    data = []
-    for example in EXAMPLES:
-        names = tuple(name if name in shipped else default for name, default in zip(example.tokenizers, defaults))
-        data.append({"key": example.key, "title": example.title, "text": example.text, "tokenizers": list(names),
-                     "answer": answer_html(example.key, compare(example.text, tokenizers=names))})
-    return data
+    return {example.key: {"text": example.text, "tokenizers": [name if name in shipped else default for name, default
+                                                               in zip(example.tokenizers, defaults)]}
+            for example in EXAMPLES}
+
+
+def example_answers(links: dict[str, dict]) -> dict[str, str]:
+    """The answer to each example's question for its text and tokenizers (example_links), computed here by the
+    lesson's own code: an edited text's answer needs the app."""
+    return {key: answer_html(key, compare(link["text"], tokenizers=tuple(link["tokenizers"])))
+            for key, link in links.items()}
 
 
 def body_of(elem_id: str, html: str = "", hidden: bool = False) -> str:
@@ -135,9 +138,10 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
     and the panels; `versions`: each page file's short hash, put in its URL."""
     shipped = tuple(specs)
     names = default_tokenizers(shipped)
-    folder = {"examples": [] if only_panels else example_data(shipped), "defaultText": DEFAULT_TEXT,
-              "editedAnswer": EDITED_ANSWER, "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE}
-    values = (head_values({"tokenizers": specs}, None, shipped, names)
+    links = {} if only_panels else example_links(shipped)
+    folder = {"answers": example_answers(links), "editedAnswer": EDITED_ANSWER,
+              "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE}
+    values = (head_values({"tokenizers": specs}, None, shipped, links, names)
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
     styles = "".join(f'<link rel="stylesheet" href="{PAGE_DIR}/{name}?v={versions[name]}">'

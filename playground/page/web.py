@@ -41,7 +41,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 # The page's scripts, each one job, run in this order as classic scripts sharing one global scope (a later one
 # uses what an earlier one defines: batch.js lights tokens with card.js's playgroundLight, chat.js wraps
 # share.js's playgroundShareLink). Inlined in the page's head, as Gradio runs them before its app starts.
-PAGE_SCRIPTS = ("share.js", "update.js", "paint.js", "ask.js", "card.js", "stepper.js", "lecture.js", "fit.js",
+PAGE_SCRIPTS = ("share.js", "link.js", "update.js", "paint.js", "ask.js", "card.js", "stepper.js", "lecture.js", "fit.js",
                 "batch.js", "chat.js", "keep.js")
 PAGE_STYLES = ("playground.css", "batch.css", "chat.css")  # the page's styles, in this order, in either host
 
@@ -272,6 +272,8 @@ def build_demo() -> gr.Blocks:
         # An edit: the page's own JavaScript tokenizes and paints it (update.js), and asks the server after a pause.
         edit_inputs = [text, mark_ws, view, special, *choosers, example_key, init]
         gr.on([i.change for i in edit_inputs], None, inputs=edit_inputs, js="(...values) => playgroundEdit(values)")
+        # The link's setup painted when the page is mounted (link.js), not after the load event's round trip above.
+        demo.load(None, inputs=edit_inputs, js="(...values) => playgroundFirstPaint(values)")
         # The API's /embedding, through the queue; no page event triggers it (the page asks ask_route).
         gr.on(
             [], handlers.update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],
@@ -369,10 +371,11 @@ def twin_registry_script() -> str:
     return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
 
 
-def head_values(twins: dict, room_host: str | None, names: tuple[str, ...],
+def head_values(twins: dict, room_host: str | None, names: tuple[str, ...], examples: dict[str, dict],
                 default_tokenizers: tuple[str, ...] = DEFAULT_TOKENIZERS) -> str:
     """The values the page's scripts read from their host (a script's body), the app's or the static folder's:
-    `names` are the tokenizers the page offers, `twins` those of them that run in the browser."""
+    `names` are the tokenizers the page offers, `twins` those of them that run in the browser, `examples` what a
+    link's ?example= opens ({key: {"text", "tokenizers"}})."""
     def js(value) -> str:  # "<" escaped: a registered tokenizer's label is the operator's text, and "</script>" ends a script
         return json.dumps(value).replace("<", "\\u003c")
 
@@ -382,6 +385,8 @@ def head_values(twins: dict, room_host: str | None, names: tuple[str, ...],
             f"const PLAYGROUND_TOKENIZER_LABELS = {js({name: tokenizer_label(name) for name in names})};\n"
             f"const PLAYGROUND_ROOM_HOST = {json.dumps(room_host)};\n"
             f"const PLAYGROUND_DEFAULT_TOKENIZERS = {json.dumps(list(default_tokenizers))};\n"
+            f"const PLAYGROUND_DEFAULT_TEXT = {js(DEFAULT_TEXT)};\n"
+            f"const PLAYGROUND_EXAMPLES = {js(examples)};\n"
             f"const PLAYGROUND_CHAT_EXAMPLE = {json.dumps(chat_example_json())};\n"
             f"globalThis.PLAYGROUND_TWINS = {js(twins)};\n"
             f"globalThis.PLAYGROUND_PANEL_DATA = {js(panel_data())};")
@@ -391,7 +396,8 @@ def page_head() -> str:
     """The page's head: the values its scripts read from the server (the examples' questions among them), then PAGE_SCRIPTS in order, each named
     (sourceURL) so that the browser's console and stack traces say which file a line is in; then the browser
     tokenizers' registry, a module (it runs after the page's scripts, as every module does)."""
-    values = head_values(browser_twins(), room.server_room_host(), tokenizer_names())
+    examples = {e.key: {"text": e.text, "tokenizers": list(e.tokenizers)} for e in EXAMPLES}
+    values = head_values(browser_twins(), room.server_room_host(), tokenizer_names(), examples)
     scripts = (f"{(STATIC_DIR / name).read_text(encoding='utf-8')}//# sourceURL=playground/{name}" for name in PAGE_SCRIPTS)
     return "".join(f"<script>{script}</script>" for script in (values, *scripts)) + twin_registry_script()
 

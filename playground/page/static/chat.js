@@ -168,13 +168,6 @@ playgroundShareLink = async function (text, tokenizers) {
   return url.toString();
 };
 
-async function playgroundUnpack(packed) {
-  const b64 = packed.replace(/-/g, "+").replace(/_/g, "/");
-  const bytes = Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return await new Response(stream).text();
-}
-
 // Gradio may put this script in the page after its load event: then it runs at once.
 async function playgroundChatFromLink() {
   const query = new URLSearchParams(window.location.search);
@@ -182,7 +175,7 @@ async function playgroundChatFromLink() {
   if (!packed && query.get("example") === PLAYGROUND_CHAT_EXAMPLE.key) { playgroundChatExampleWhenReady(); return; }
   if (!packed) return;
   try {
-    const messages = JSON.parse(await playgroundUnpack(packed));
+    const messages = JSON.parse(await playgroundUnpack(packed));  // link.js's: null for a damaged one
     if (!Array.isArray(messages)) return;
     playgroundSetMessagesWhenReady(messages);
   } catch (err) { /* a damaged link opens the page without its conversation */ }

@@ -1,89 +1,17 @@
 // The static folder's host (python -m playground static DIR): what Gradio's wiring does for the app's page
 // (web.py), done with plain DOM events for the folder's index.html (static_shell.py): the setup a link opens
-// with (web.page_from_url's rules), each edit handed to the page's entry (playgroundUpdate), the example
+// with (link.js), each edit handed to the page's entry (playgroundUpdate), the example
 // buttons, Reveal, the modes, the share link. And what an embedding lesson page needs: the page's height sent to
 // the parent frame, and the text to show taken from it (postMessage {type: "playground-text", text}).
-// PLAYGROUND_FOLDER (the examples with their questions and answers, the options) is set by index.html's head.
+// PLAYGROUND_FOLDER (the examples' answers, the lesson's batch, the notes) is set by index.html's head.
 const playgroundFolder = {
   state: {text: "", tokenizers: [...PLAYGROUND_DEFAULT_TOKENIZERS], special: false, markWhitespace: true,
           view: "text", example: "", guess: false, present: false},
-  examples: new Map(PLAYGROUND_FOLDER.examples.map((e) => [e.key, e])),
 };
 
 function playgroundFolderBox() { return document.querySelector("#input-text textarea"); }
 function playgroundFolderCheck(id) { return document.querySelector(`#${id} input[type=checkbox]`); }
 function playgroundFolderChoosers() { return [0, 1, 2].map((slot) => document.querySelector(`#tokenizer-${slot} select`)); }
-
-// The text a share link packs in ?z= (share.js's playgroundPack, undone): null when it is not that.
-async function playgroundFolderUnpack(packed) {
-  try {
-    const binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-    // At most what PLAYGROUND_MAX_INPUT_CHARS characters take in UTF-8, as web.unpack_share_text: a small link
-    // cannot unpack into gigabytes.
-    const reader = stream.getReader(), limit = 4 * PLAYGROUND_MAX_INPUT_CHARS, chunks = [];
-    let size = 0;
-    while (size < limit) {
-      const {value, done} = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-    reader.cancel().catch(() => {});
-    const inflated = new Uint8Array(size);
-    chunks.reduce((at, chunk) => (inflated.set(chunk, at), at + chunk.length), 0);
-    const text = playgroundFolderUtf8Ignore(inflated.subarray(0, limit));
-    return text ? playgroundFolderCodePoints(text, PLAYGROUND_MAX_INPUT_CHARS) : null;
-  } catch {
-    return null;
-  }
-}
-
-// bytes.decode("utf-8", "ignore") as web.unpack_share_text does it: each maximal invalid subsequence dropped. The
-// WHATWG decoder puts a U+FFFD where Python's "ignore" drops: the bytes are decoded between the U+FFFDs they spell
-// themselves (EF BF BD), and the decoder's own U+FFFDs taken out.
-function playgroundFolderUtf8Ignore(bytes) {
-  const decoder = new TextDecoder(), parts = [];
-  let from = 0;
-  for (let i = 0; i + 2 < bytes.length; i++) {
-    if (bytes[i] === 0xef && bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) {
-      parts.push(decoder.decode(bytes.subarray(from, i)).replaceAll("\ufffd", ""));
-      from = i + 3;
-      i += 2;
-    }
-  }
-  parts.push(decoder.decode(bytes.subarray(from)).replaceAll("\ufffd", ""));
-  return parts.join("\ufffd");
-}
-
-// text[:n] as Python slices it: the first n code points, not n UTF-16 units (a surrogate pair is one).
-function playgroundFolderCodePoints(text, n) {
-  let units = 0;
-  for (let count = 0; count < n && units < text.length; count++) units += playgroundPairAt(text, units) ? 2 : 1;
-  return text.slice(0, units);
-}
-
-// The setup a link asks for, by web.page_from_url's rules: ?z=, then ?text=, then ?example=, else the default text;
-// an example's question is asked of its own text or of a packed text; unknown tokenizers keep their slot's default.
-async function playgroundFolderFromUrl(query) {
-  const example = playgroundFolder.examples.get(query.get("example") || "");
-  const unpacked = query.get("z") ? await playgroundFolderUnpack(query.get("z")) : null;
-  const text = unpacked ?? (query.get("text") ? playgroundFolderCodePoints(query.get("text"), PLAYGROUND_MAX_INPUT_CHARS)
-                                              : example ? example.text : PLAYGROUND_FOLDER.defaultText);
-  const asked = example && (text === example.text || unpacked !== null) ? example : null;
-  const defaults = asked ? asked.tokenizers : PLAYGROUND_DEFAULT_TOKENIZERS;
-  const named = (query.get("tokenizers") || "").split(",").map((n) => n.trim()).slice(0, 3);
-  const tokenizers = defaults.map((d, i) => (hasOwnTwin(named[i]) ? named[i] : d));
-  const view = ["text", "ids"].includes(query.get("view")) ? query.get("view") : "text";
-  return {text, tokenizers, example: asked ? asked.key : "", guess: query.get("guess") === "1",
-          present: query.get("present") === "1", markWhitespace: query.get("marks") !== "0", view, special: false,
-          damaged: Boolean(query.get("z")) && unpacked === null};
-}
-
-function hasOwnTwin(name) {
-  return Boolean(name) && Object.hasOwn(globalThis.PLAYGROUND_TWINS.tokenizers, name);
-}
 
 // The controls show the state (as Gradio's components show the values an event returns).
 function playgroundFolderShow() {
@@ -103,9 +31,9 @@ function playgroundFolderShow() {
 // and for the embedding, that it needs the app.
 async function playgroundHostAnswer(path, body) {
   if (path === "playground/answer") {
-    const example = playgroundFolder.examples.get(body.example);
+    const example = Object.hasOwn(PLAYGROUND_EXAMPLES, body.example) ? PLAYGROUND_EXAMPLES[body.example] : null;
     const own = example && body.text === example.text && body.tokenizers.join() === example.tokenizers.join();
-    return {ok: true, answer: own ? example.answer : PLAYGROUND_FOLDER.editedAnswer};
+    return {ok: true, answer: own ? PLAYGROUND_FOLDER.answers[body.example] : PLAYGROUND_FOLDER.editedAnswer};
   }
   if (path === "playground/embedding") {
     return {ok: true, embedding: [PLAYGROUND_FOLDER.embedding, "", "", ""], figure_key: null};
@@ -208,9 +136,9 @@ function playgroundFolderWire() {
   document.querySelectorAll("#view input").forEach((radio) => radio.addEventListener("change", () => {
     if (radio.checked) playgroundFolderSet({view: radio.value});
   }));
-  for (const example of playgroundFolder.examples.values()) {
-    document.getElementById(`example-${example.key}`).addEventListener("click", () => {
-      const [text, key, , ...tokenizers] = playgroundExample(example.text, example.key, example.tokenizers);
+  for (const [key, example] of Object.entries(PLAYGROUND_EXAMPLES)) {
+    document.getElementById(`example-${key}`).addEventListener("click", () => {
+      const [text, , , ...tokenizers] = playgroundExample(example.text, key, example.tokenizers);
       playgroundFolderSet({text, example: key, tokenizers});
     });
   }
@@ -269,7 +197,7 @@ function playgroundFolderUnloaded() {
 }
 
 (async function playgroundFolderStart() {
-  const state = await playgroundFolderFromUrl(new URL(window.location.href).searchParams);
+  const state = await playgroundSetupFromUrl(new URL(window.location.href).searchParams);
   const {damaged, ...linked} = state;
   // What this tab kept (keep.js), put back on a reload of the same address; else the link's setup.
   const [text, a, b, c, example, guess, present, markWhitespace, view] = playgroundRestore(playgroundFolderKept(linked));

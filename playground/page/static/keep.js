@@ -44,6 +44,12 @@ function playgroundKeep(values) {
   return [];
 }
 
+// What this tab kept, as playgroundRestore will put it back ([text, tokenizer 1, 2, 3, example, guess, present, marks,
+// view]), or null: read, not taken.
+function playgroundKeptSetup() {
+  return playgroundKept ? playgroundKept.values : null;
+}
+
 // Put back what was kept (after the page's load has set the link's setup); else the values stay as they are.
 function playgroundRestore(values) {
   const kept = playgroundKept;
@@ -74,9 +80,17 @@ new MutationObserver(() => {
 
 // A key is kept from the text box's own input event too, not only when Gradio's change event comes round: on a
 // loaded machine, with its connection to the server down, Gradio's event for the keys typed meanwhile did not come,
-// and a reload on reconnecting brought back the text as it was when the server went.
+// and a reload on reconnecting brought back the text as it was when the server went. Before Gradio's first change
+// event has given the whole setup (the network lost as the page loaded), the rest of it is the page's own: its
+// latest edit (update.js) and the modes on the body.
 document.addEventListener("input", (e) => {
-  if (playgroundKeptValues && e.target.matches && e.target.matches("#input-text textarea")) {
-    playgroundKeep([e.target.value, ...playgroundKeptValues.slice(1)]);
-  }
+  if (!e.target.matches || !e.target.matches("#input-text textarea")) return;
+  const values = playgroundKeptValues ?? playgroundPageValues();
+  if (values) playgroundKeep([e.target.value, ...values.slice(1)]);
 }, true);
+
+function playgroundPageValues() {
+  const s = playgroundFlow.setup, modes = document.body.classList;
+  if (!s) return null;
+  return [s.text, ...s.tokenizers, s.example, modes.contains("guess"), modes.contains("present"), s.markWhitespace, s.view];
+}

@@ -1,0 +1,89 @@
+// What a link opens the page with, read in the browser by web.page_from_url's and web.link_note's rules (the
+// tests hold the two equal): the folder has no server to read it, and the app paints the link's text as soon as
+// Gradio has mounted the panels, not after its load event's round trip (playgroundFirstPaint).
+// PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and PLAYGROUND_DEFAULT_TEXT are set by the page's head.
+
+// The setup a link asks for: ?z=, then ?text=, then ?example=, else the default text; an example's question is
+// asked of its own text or of a packed text; an unknown tokenizer keeps its slot's default. A name given twice
+// counts as its last (as the server's dict of the query). damaged: a ?z= that is not a packed text.
+async function playgroundSetupFromUrl(query) {
+  const get = (name) => query.getAll(name).at(-1) ?? null;
+  const example = Object.hasOwn(PLAYGROUND_EXAMPLES, get("example") ?? "") ? PLAYGROUND_EXAMPLES[get("example")] : null;
+  const unpacked = get("z") ? await playgroundUnpack(get("z")) : null;
+  const text = unpacked ?? (get("text") ? playgroundCodePoints(get("text"), PLAYGROUND_MAX_INPUT_CHARS)
+                                        : example ? example.text : PLAYGROUND_DEFAULT_TEXT);
+  const asked = example && (text === example.text || unpacked !== null);
+  const defaults = asked ? example.tokenizers : PLAYGROUND_DEFAULT_TOKENIZERS;
+  const named = (get("tokenizers") || "").split(",").map((n) => n.trim()).slice(0, 3);
+  const tokenizers = defaults.map((d, i) => (Object.hasOwn(PLAYGROUND_TOKENIZER_LABELS, named[i] ?? "") ? named[i] : d));
+  const view = ["text", "ids"].includes(get("view")) ? get("view") : "text";
+  return {text, tokenizers, example: asked ? get("example") : "", guess: get("guess") === "1",
+          present: get("present") === "1", markWhitespace: get("marks") !== "0", view, special: false,
+          damaged: Boolean(get("z")) && unpacked === null};
+}
+
+// The text a share link packs in ?z= (share.js's playgroundPack, undone): null when it is not that.
+async function playgroundUnpack(packed) {
+  try {
+    const binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    // At most what PLAYGROUND_MAX_INPUT_CHARS characters take in UTF-8, as web.unpack_share_text: a small link
+    // cannot unpack into gigabytes.
+    const reader = stream.getReader(), limit = 4 * PLAYGROUND_MAX_INPUT_CHARS, chunks = [];
+    let size = 0;
+    while (size < limit) {
+      const {value, done} = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+    reader.cancel().catch(() => {});
+    const inflated = new Uint8Array(size);
+    chunks.reduce((at, chunk) => (inflated.set(chunk, at), at + chunk.length), 0);
+    const text = playgroundUtf8Ignore(inflated.subarray(0, limit));
+    return text ? playgroundCodePoints(text, PLAYGROUND_MAX_INPUT_CHARS) : null;
+  } catch {
+    return null;
+  }
+}
+
+// bytes.decode("utf-8", "ignore") as web.unpack_share_text does it: each maximal invalid subsequence dropped. The
+// WHATWG decoder puts a U+FFFD where Python's "ignore" drops: the bytes are decoded between the U+FFFDs they spell
+// themselves (EF BF BD), and the decoder's own U+FFFDs taken out.
+function playgroundUtf8Ignore(bytes) {
+  const decoder = new TextDecoder(), parts = [];
+  let from = 0;
+  for (let i = 0; i + 2 < bytes.length; i++) {
+    if (bytes[i] === 0xef && bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) {
+      parts.push(decoder.decode(bytes.subarray(from, i)).replaceAll("\ufffd", ""));
+      from = i + 3;
+      i += 2;
+    }
+  }
+  parts.push(decoder.decode(bytes.subarray(from)).replaceAll("\ufffd", ""));
+  return parts.join("\ufffd");
+}
+
+// text[:n] as Python slices it: the first n code points, not n UTF-16 units (a surrogate pair is one).
+function playgroundCodePoints(text, n) {
+  let units = 0;
+  for (let count = 0; count < n && units < text.length; count++) units += playgroundPairAt(text, units) ? 2 : 1;
+  return text.slice(0, units);
+}
+
+// The app's first paint: Gradio calls this when it has mounted the page (a load event of its own, with the edit's
+// inputs as they are then), and the link's setup, or what this tab kept (keep.js), is painted at once, its modes
+// first (a guess-first link shows no token). The server's load event sets the same values a round trip later;
+// their edit is the same and is not painted again.
+async function playgroundFirstPaint(values) {
+  const [, , , special, , , , , init] = values;
+  const link = await playgroundSetupFromUrl(new URL(window.location.href).searchParams);
+  const [text, a, b, c, example, guess, present, markWhitespace, view] = playgroundKeptSetup() ?? [
+    link.text, ...link.tokenizers, link.example, link.guess, link.present, link.markWhitespace, link.view];
+  if (playgroundFlow.setup) return [];  // an edit came first (a key, the server's values): it is newer
+  if (guess) playgroundMode("guess", true);
+  if (present) playgroundMode("present", true);
+  playgroundUpdate({text, tokenizers: [a, b, c], special, markWhitespace, view, example, init});
+  return [];
+}
