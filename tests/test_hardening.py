@@ -27,7 +27,6 @@ from playground.lesson import embedding
 from playground.page import work
 from playground.page.plots import plot_or_error
 from playground.page import handlers
-from playground.page.web import text_from_url
 
 compare_api, update_embedding = synchronous(handlers.compare_api), synchronous(handlers.update_embedding)
 example_answer = synchronous(handlers.example_answer)
@@ -195,22 +194,6 @@ def pack(text: str) -> str:
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
     data = deflate.compress(text.encode("utf-8")) + deflate.flush()
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
-
-
-@pytest.mark.parametrize("query, expected", [
-    ({"text": "hi", "example": "hindi"}, "hi"),  # ?text= wins over ?example=
-    ({"z": pack("packed नमस्ते 😀"), "text": "hi"}, "packed नमस्ते 😀"),  # ?z= wins over ?text=
-    ({"z": "!!not base64!!", "text": "hi"}, "hi"),  # a broken ?z= falls back
-    ({"z": pack("a") + "AAAA", "example": "code"}, "a"),  # trailing garbage after the stream is ignored
-])
-def test_share_link_precedence(query, expected):
-    assert text_from_url(query) == expected
-
-
-def test_a_packed_link_cannot_unpack_into_more_than_the_limit():
-    bomb = pack("a" * 5_000_000)  # a few kB of link
-    assert len(bomb) < 10_000
-    assert text_from_url({"z": bomb}) == "a" * 100_000
 
 
 def test_packing_fits_ten_times_more_than_plain_text():

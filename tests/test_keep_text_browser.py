@@ -1,5 +1,6 @@
-"""The page's setup, kept in the tab (keep.js): a reload, or Gradio's own reload when its server comes back,
-puts back the typed text and the chosen tokenizers; a link opened afresh opens its own setup."""
+"""The page's setup, kept in the tab (keep.js): a reload puts back the typed text and the chosen tokenizers; a
+link opened afresh opens its own setup. (Gradio's own reload when its server comes back:
+test_typing_without_the_server_browser.py.)"""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from urllib.parse import quote
 
 import pytest
 from browser import app_url, browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
-from serve import free_port, running
 
 # What Gradio logs when a reload cuts its live connection: its own, not the page's.
 RELOAD_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error Connection errored out.")
@@ -79,30 +79,3 @@ def test_a_browser_that_refuses_to_keep_the_text_says_so(page, app_url):
     page.wait_for_selector("#keep-note")
     assert page.inner_text("#keep-note") == ("This text (8 characters) is too long for the browser to keep in this "
                                              "tab: a reload of the page would not bring it back.")
-
-
-def test_keys_typed_while_the_server_restarts_are_kept_when_gradio_reloads_the_page(browser):  # noqa: F811
-    """The server's process stopped mid-typing and started again on the same port: Gradio reloads the page by
-    itself on reconnecting, and the text box and panels then hold every key, those typed while it was down too.
-    (Console errors are expected here: the page cannot reach its server for a while.)"""
-    port = free_port()
-    before, during = "Typed before the server went, ", "and these while it was down."
-    context = browser.new_context(viewport={"width": 1600, "height": 1000})
-    try:
-        tab = context.new_page()
-        with running("app.py", port=port) as (url, _, _):
-            tab.goto(url)
-            wait_for_ids(tab, "Hello world")
-            type_text(tab, before)
-            choose_mistral_third(tab)
-            wait_for_ids(tab, before, names=THIRD_IS_MISTRAL)
-        box = textbox(tab)
-        box.press("End")
-        box.press_sequentially(during, delay=5)  # the server is gone
-        with running("app.py", port=port):
-            tab.wait_for_function("() => performance.getEntriesByType('navigation')[0].type === 'reload'",
-                                  timeout=60_000)  # Gradio's own reload, not the test's
-            wait_for_ids(tab, before + during, names=THIRD_IS_MISTRAL)
-            assert textbox(tab).input_value() == before + during
-    finally:
-        context.close()

@@ -11,7 +11,6 @@ from playground import compare
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import prompt_html
 from playground.page import handlers
-from playground.page.web import page_from_url
 
 example_answer = synchronous(handlers.example_answer)
 
@@ -186,29 +185,3 @@ def test_the_answer_sees_tokens_past_the_ones_drawn():
     text = "hi " * 1500 + EXAMPLES_BY_KEY["magikarp"].text
     assert "one token, id 43453 ( ·SolidGoldMagikarp ; vocabulary: ĠSolidGoldMagikarp )" in answer_items("magikarp", text)["gpt2"]
 
-
-LESSON = ("gpt2", "bert", "llama")
-
-
-@pytest.mark.parametrize("query, expected", [
-    ({"example": "hindi"}, (EXAMPLES_BY_KEY["hindi"].text, "hindi", False, False, *LESSON, True, "text")),
-    ({"example": "code", "guess": "1", "present": "1"}, (EXAMPLES_BY_KEY["code"].text, "code", True, True, *LESSON, True, "text")),
-    ({"example": "code", "text": "mine"}, ("mine", "", False, False, *LESSON, True, "text")),  # ?text= wins, and asks nothing
-    ({"guess": "yes"}, ("Hello world", "", False, False, *LESSON, True, "text")),
-    ({"tokenizers": "gpt4o,llama3,gemma"}, ("Hello world", "", False, False, "gpt4o", "llama3", "gemma", True, "text")),
-    ({"tokenizers": "mistral"}, ("Hello world", "", False, False, "mistral", "bert", "llama", True, "text")),  # the rest keep theirs
-    ({"tokenizers": "gpt5,gpt4,,x,y"}, ("Hello world", "", False, False, "gpt2", "gpt4", "llama", True, "text")),
-    # An example opens with its own three panels, unless the link names others.
-    ({"example": "glitch"}, (EXAMPLES_BY_KEY["glitch"].text, "glitch", False, False, "gpt2", "llama", "llama3", True, "text")),
-    ({"example": "glitch", "tokenizers": "gpt4"},
-     (EXAMPLES_BY_KEY["glitch"].text, "glitch", False, False, "gpt4", "llama", "llama3", True, "text")),
-    ({"example": "glitch", "text": "mine"}, ("mine", "", False, False, *LESSON, True, "text")),
-    # A share link keeps the whole setup: marks off, the ids view, and the question of an edited example's text.
-    ({"marks": "0", "view": "ids"}, ("Hello world", "", False, False, *LESSON, False, "ids")),
-    ({"marks": "no", "view": "bytes"}, ("Hello world", "", False, False, *LESSON, True, "text")),
-    ({"z": "y8jMS8lUSMxLUcjNL0oFAA", "example": "hindi", "guess": "1"},  # raw deflate of "hindi and more"
-     ("hindi and more", "hindi", True, False, *LESSON, True, "text")),
-    ({"z": "!!", "example": "hindi"}, (EXAMPLES_BY_KEY["hindi"].text, "hindi", False, False, *LESSON, True, "text")),
-])
-def test_page_from_url(query, expected):
-    assert page_from_url(query) == expected

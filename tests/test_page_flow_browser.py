@@ -100,9 +100,10 @@ def test_an_embedding_answered_for_a_text_no_longer_on_screen_is_not_painted(pag
 
 def test_a_links_tokens_are_painted_before_the_servers_load_event_answers(browser, app_url):
     """The page reads its link itself (link.js, by web.page_from_url's rules) and paints it when Gradio has mounted
-    the panels: with every request to Gradio's queue held (the load event that sets the text box from the link),
-    the panels show the link's tokens, its example's own tokenizers and its modes (guess-first: no token shown).
-    Before, the panels waited for that event's round trip (0.1 s here, 2 to 3 round trips at a distance)."""
+    the panels: with every request to Gradio's queue held (the server's load event, which sets the components from
+    the link), the panels show the link's tokens, its example's own tokenizers and its modes (guess-first: no token
+    shown), and the text box and choosers the link's values. Before, all waited for that event's round trip (0.1 s
+    here, 2 to 3 round trips at a distance)."""
     hindi = EXAMPLES_BY_KEY["hindi"]
     context = browser.new_context(viewport={"width": 1600, "height": 1000})
     try:
@@ -113,10 +114,14 @@ def test_a_links_tokens_are_painted_before_the_servers_load_event_answers(browse
         wait_for_ids(page, hindi.text, names=(*hindi.tokenizers[:2], "mistral"))
         assert page.evaluate("document.body.classList.contains('guess')")
         assert not page.locator("#panel-gpt2 .tok").first.is_visible()  # guess first: hidden until Reveal
-        assert held and textbox(page).input_value() != hindi.text  # the load event's answer has not come
+        page.wait_for_function("text => document.querySelector('#input-text textarea').value === text", arg=hindi.text)
+        assert page.locator("#tokenizer-2 input").input_value() == "Mistral 7B SentencePiece"
+        assert held  # the load event's ask: its answer has not come
         for route in held:
             route.continue_()
         page.unroute("**/gradio_api/queue/**")
-        page.wait_for_function("text => document.querySelector('#input-text textarea').value === text", arg=hindi.text)
+        page.wait_for_timeout(1_000)  # its answer sets the same values: nothing changes
+        wait_for_ids(page, hindi.text, names=(*hindi.tokenizers[:2], "mistral"))
+        assert textbox(page).input_value() == hindi.text
     finally:
         context.close()

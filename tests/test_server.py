@@ -83,7 +83,7 @@ def server():
     ("GET", "gradio_api/runs"), ("GET", "gradio_api/run-history/records"),  # run history
     ("POST", "gradio_api/run/compare"), ("POST", "gradio_api/api/compare"),  # skip the queue
     ("GET", "gradio_api/file=/etc/passwd"),
-    ("POST", "gradio_api/call/page_for_request"), ("POST", "gradio_api/call/update_one_hot"),  # private events
+    ("POST", "gradio_api/call/examples_slide"), ("POST", "gradio_api/call/update_one_hot"),  # private events
 ])
 def test_routes_the_page_does_not_need_are_refused(server, method, path):
     url, _ = server

@@ -5,26 +5,23 @@ height, the text a parent sends), no request to any other host, and the panels s
 
 from __future__ import annotations
 
-import base64
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import urllib.parse
-import zlib
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from browser import CHROMIUM_ARGS, CHROMIUM, require_chromium, textbox, type_text, wait_for_ids
+from browser import browser, textbox, type_text, wait_for_ids  # noqa: F401 (browser: the fixture)
 from serve import free_port, wait_for_http
 from test_browser_twin import HARD, differences, in_browser
 from test_iframe import serving
 
 from playground.__main__ import main
 from playground.lesson.examples import EXAMPLES_BY_KEY
-from playground.page.web import link_note, page_from_url
 from playground.tokenizers.registry import TOKENIZER_NAMES
 
 LESSON = ("gpt2", "bert", "llama")
@@ -73,19 +70,6 @@ def nginx_server(folder: Path):
 
 
 SERVERS = {"http.server": http_server, "nginx": nginx_server}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture(scope="module")
@@ -163,37 +147,6 @@ def test_typed_keys_an_example_its_answer_and_a_share_link(watched, site):
     wait_for_ids(other, typed)
     assert textbox(other).input_value() == typed
     only_from(requests, site)
-
-
-def packed(data: bytes) -> str:
-    """A share link's ?z= for these bytes, made as share.js makes it: base64url of their raw deflate."""
-    deflate = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
-    return base64.urlsafe_b64encode(deflate.compress(data) + deflate.flush()).decode().rstrip("=")
-
-
-LINKS = {
-    "a packed text past the limit, in emoji": {"z": packed("😀".encode() * 100_001)},
-    "a plain text past the limit, in emoji": {"text": "😀" * 100_001},
-    "bad UTF-8 in a packed text": {"z": packed(b"ab\xffcd\xe2\x82 \xef\xbf\xbd kept")},
-    "a damaged packed text": {"z": "not base64, not deflate", "text": "the plain one"},
-    "an example, one tokenizer named, one unknown": {"example": "hindi", "tokenizers": "gpt4o,bogus", "view": "ids"},
-    "an example with another text": {"example": "hindi", "text": "other", "guess": "1", "marks": "0"},
-    "an example's packed, edited text": {"example": "hindi", "z": packed("edited".encode()), "present": "1"},
-}
-
-
-@pytest.mark.parametrize("query", LINKS.values(), ids=LINKS.keys())
-def test_a_link_opens_the_folder_as_it_opens_the_app(watched, site, query):
-    """The folder reads a link's query as web.page_from_url and web.link_note do (the setup and the damaged
-    note): Python's text[:100_000] counts code points, not UTF-16 units, and its "ignore" drops bad UTF-8."""
-    page, _ = watched
-    page.goto(site)
-    wait_for_ids(page, "Hello world")
-    got = page.evaluate("""async (query) => {
-        const s = await playgroundSetupFromUrl(new URLSearchParams(query));
-        return [[s.text, s.example, s.guess, s.present, ...s.tokenizers, s.markWhitespace, s.view], s.damaged];
-    }""", urllib.parse.urlencode(query))
-    assert got == [list(page_from_url(query)), link_note(query) != ""]
 
 
 def test_offline_after_load_the_panels_follow_every_key(watched, site):

@@ -22,7 +22,7 @@ from playground.page.work import MAX_DRAWN_TOKENS
 from playground.page.slide_view import example_chart_png, example_table
 from playground.page import handlers
 from playground.page.handlers import examples_slide
-from playground.page.web import DEFAULT_TEXT, MAX_INPUT_CHARS, text_from_url
+from playground.page.web import MAX_INPUT_CHARS
 
 compare_api, export = synchronous(handlers.compare_api), synchronous(handlers.export)
 update_embedding = synchronous(handlers.update_embedding)
@@ -171,17 +171,6 @@ def test_memory_accounting_numbers():
     assert rows["one-hot input, lesson's batch"].n_bytes == 32 * 1024 * 50257 * 4 == 6_587_285_504
     assert format_bytes(6_587_285_504) == "6.59 GB" and format_bytes(100_663_296) == "100.7 MB"
     assert format_bytes(999) == "999 B"
-
-
-@pytest.mark.parametrize("query, expected", [
-    ({}, DEFAULT_TEXT),
-    ({"text": "hi <b>"}, "hi <b>"),
-    ({"example": "hindi"}, EXAMPLES_BY_KEY["hindi"].text),
-    ({"example": "nope"}, DEFAULT_TEXT),
-    ({"text": "x" * (MAX_INPUT_CHARS + 5)}, "x" * MAX_INPUT_CHARS),
-])
-def test_text_from_url(query, expected):
-    assert text_from_url(query) == expected
 
 
 def test_exports():

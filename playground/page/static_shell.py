@@ -89,7 +89,6 @@ def full_page(specs: dict) -> str:
 same text, entirely in your browser (pick any of {len(specs)} above a panel). The same token id always has the
 same colour.</p></div></div>
 <div id="examples">{examples}<button id="clear" class="chip" type="button">Clear</button></div>""", f"""
-{body_of("link-note", hidden=True)}
 <div id="lecture">{body_of("prompt")}<button id="reveal" type="button">Reveal</button></div>
 {body_of("answer")}
 <div id="controls">{checkbox("mark-ws", "Show whitespace (· → ↵)", True)}<div id="view">{views}</div>

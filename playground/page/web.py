@@ -1,5 +1,5 @@
-"""The web page's Gradio wiring: its components and events (build_demo), what a link opens it with
-(page_from_url), its head and scripts (page_head), and the launch.
+"""The web page's Gradio wiring: its components and events (build_demo), its head and scripts (page_head), and
+the launch. What a link opens the page with is read by the page itself (static/link.js).
 
 An edit on the page (the text, a toggle, a tokenizer) is tokenized and painted by the page's own JavaScript
 (static/update.js: the browser tokenizers and render.js), with no request; after a pause it asks the server's
@@ -9,15 +9,12 @@ here await the same handlers (playground.page.handlers).
 
 from __future__ import annotations
 
-import base64
-import binascii
 import functools
 import json
 import os
 import sys
 import tempfile
 import threading
-import zlib
 from html import escape
 from pathlib import Path
 
@@ -58,73 +55,13 @@ def marks_legend_html() -> str:
             f'stores it (Ġ or ▁ for a space)">{marks}{chip}</p>')
 
 
-# --- what a link opens the page with --------------------------------------------------------
-
-
-def unpack_share_text(packed: str) -> str | None:
-    """The text in a share link's `z`: base64url of its raw-deflated UTF-8. None if it is not that.
-
-    Inflates at most what MAX_INPUT_CHARS characters can take, so a small link cannot
-    unpack into gigabytes.
-    """
-    try:
-        data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
-        raw = zlib.decompressobj(-zlib.MAX_WBITS).decompress(data, 4 * MAX_INPUT_CHARS)
-    except (binascii.Error, ValueError, zlib.error):
-        return None
-    return raw.decode("utf-8", "ignore")[:MAX_INPUT_CHARS]
-
-
-def text_from_url(query: dict) -> str:
-    """The text a share link asks for: ?z= (packed), then ?text=, then ?example=<key>, else the lesson's default."""
-    if query.get("z") and (text := unpack_share_text(query["z"])):
-        return text
-    if query.get("text"):
-        return query["text"][:MAX_INPUT_CHARS]
-    example = EXAMPLES_BY_KEY.get(query.get("example", ""))
-    return example.text if example else DEFAULT_TEXT
-
-
-def tokenizers_from_url(value: str, defaults: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[str, str, str]:
-    """?tokenizers=gpt4o,llama3,gemma -> the three panels' tokenizers; a missing or unknown one keeps its default."""
-    asked = [name.strip() for name in value.split(",")][:3] if value else []
-    known = tokenizer_names()
-    return tuple(a if a in known else d for a, d in zip(asked + ["", "", ""], defaults))
-
-
-def page_from_url(query: dict) -> tuple:
-    """(text, example key, guess first, presenter view, three tokenizers, whitespace marks, view) for a link's
-    query string. An example opens with its own three tokenizers unless the link names others. Its question
-    is asked of its own text, or of the packed text (?z=) of a share link made while it was asked (its
-    answer then says it is computed on the edited text); a plain ?text= asks nothing."""
-    text = text_from_url(query)
-    key = query.get("example", "")
-    asked = key in EXAMPLES_BY_KEY and (text == EXAMPLES_BY_KEY[key].text or unpack_share_text(query.get("z", "")))
-    key = key if asked else ""
-    defaults = EXAMPLES_BY_KEY[key].tokenizers if key else DEFAULT_TOKENIZERS
-    return (text, key, query.get("guess") == "1", query.get("present") == "1",
-            *tokenizers_from_url(query.get("tokenizers", ""), defaults), query.get("marks") != "0",
-            query.get("view") if query.get("view") in VIEWS else VIEWS[0])
+# --- the share link's QR code ------------------------------------------------------------
 
 
 def share_qr(link: str) -> str:
     """The QR code of the share link the page just made (its inputs checked first), or, for a link to this
     machine itself, why phones cannot open it."""
     return share_qr_html(expect_text(link, "link")[:MAX_SHARE_URL], room.listen_name())
-
-
-def link_note(query: dict) -> str:
-    """What the page says about its link: "" unless its packed text (?z=) cannot be unpacked."""
-    if query.get("z") and not unpack_share_text(query["z"]):
-        return ('<p class="limit">This link\'s packed text (?z=) is damaged and could not be unpacked, so the page '
-                "opened without it. Ask for the link again, copied whole.</p>")
-    return ""
-
-
-def page_for_request(request: gr.Request) -> tuple:
-    query = dict(request.query_params)
-    note = link_note(query)
-    return (*page_from_url(query), gr.HTML(note, visible=bool(note)))  # hidden, it takes no room on the screen
 
 
 # --- Gradio wiring -----------------------------------------------------------------------
@@ -179,7 +116,6 @@ def build_demo() -> gr.Blocks:
             show_label=False, elem_id="input-text", lines=2, max_lines=8,  # focused by lecture.js
             placeholder="Type or paste anything", container=False,
         )
-        link_message = gr.HTML(elem_id="link-note", visible=False)  # a damaged share link says so here
         example_key = gr.Textbox(value="", visible=False)  # the example the text came from: its question stays after edits
         with gr.Row(elem_id="lecture", equal_height=True):
             gr.HTML(elem_id="prompt")  # the example's question (update.js, from the page's head)
@@ -258,10 +194,9 @@ def build_demo() -> gr.Blocks:
         batch_view = gr.HTML(elem_id="batch", js_on_load=None)
 
         setup = [text, *choosers, example_key, guess, present, mark_ws, view]  # what a share link holds
-        demo.load(page_for_request, outputs=[text, example_key, guess, present, *choosers, mark_ws, view, link_message],
-                  api_visibility="private",
-                  show_progress="hidden",
-                  ).then(None, inputs=setup, outputs=setup, js="(...values) => playgroundRestore(values)")
+        # What the link asks for, or what this tab kept (link.js, keep.js), set in the components and painted as soon
+        # as Gradio has mounted them: read in the page, with no round trip to the server.
+        demo.load(None, inputs=[*setup, special, init], outputs=setup, js="(...values) => playgroundFirstPaint(values)")
         # Kept in the tab at every change (keep.js): a reload, Gradio's own on reconnecting too, puts it back.
         gr.on([i.change for i in setup], None, inputs=setup, js="(...values) => playgroundKeep(values)")
         # Drawn when opened (a chart is a matplotlib Figure): a page load costs the server no plot.
@@ -272,8 +207,6 @@ def build_demo() -> gr.Blocks:
         # An edit: the page's own JavaScript tokenizes and paints it (update.js), and asks the server after a pause.
         edit_inputs = [text, mark_ws, view, special, *choosers, example_key, init]
         gr.on([i.change for i in edit_inputs], None, inputs=edit_inputs, js="(...values) => playgroundEdit(values)")
-        # The link's setup painted when the page is mounted (link.js), not after the load event's round trip above.
-        demo.load(None, inputs=edit_inputs, js="(...values) => playgroundFirstPaint(values)")
         # The API's /embedding, through the queue; no page event triggers it (the page asks ask_route).
         gr.on(
             [], handlers.update_embedding, inputs=[text, init], outputs=[embedding, memory, heatmap],

@@ -197,19 +197,8 @@ function playgroundFolderUnloaded() {
 }
 
 (async function playgroundFolderStart() {
-  const state = await playgroundSetupFromUrl(new URL(window.location.href).searchParams);
-  const {damaged, ...linked} = state;
-  // What this tab kept (keep.js), put back on a reload of the same address; else the link's setup.
-  const [text, a, b, c, example, guess, present, markWhitespace, view] = playgroundRestore(playgroundFolderKept(linked));
-  const setup = {...linked, text, tokenizers: [a, b, c], example, guess, present, markWhitespace, view};
-  if (damaged) {
-    const note = document.getElementById("link-note");
-    note.hidden = false;
-    note.querySelector(".prose").innerHTML = "<p class=\"limit\">This link's packed text (?z=) is damaged and could " +
-      "not be unpacked, so the page opened without it. Ask for the link again, copied whole.</p>";
-  }
-  if (setup.guess) playgroundMode("guess", true);
-  if (setup.present) playgroundMode("present", true);
+  const [text, a, b, c, example, guess, present, markWhitespace, view] = await playgroundOpening();  // link.js
+  const setup = {text, tokenizers: [a, b, c], special: false, markWhitespace, view, example, guess, present};
   playgroundFolderWire();
   playgroundFolderReportHeight();
   playgroundFolderSet(playgroundFolderSentText === null ? setup : {...setup, text: playgroundFolderSentText});

@@ -1,7 +1,7 @@
-// What a link opens the page with, read in the browser by web.page_from_url's and web.link_note's rules (the
-// tests hold the two equal): the folder has no server to read it, and the app paints the link's text as soon as
-// Gradio has mounted the panels, not after its load event's round trip (playgroundFirstPaint).
-// PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and PLAYGROUND_DEFAULT_TEXT are set by the page's head.
+// What a link opens the page with (docs/lecture.md gives its parameters), read in the page itself, whoever hosts
+// it: the folder has no server to read it, and the app sets it in its components and paints it as soon as Gradio
+// has mounted them, with no round trip. PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and
+// PLAYGROUND_DEFAULT_TEXT are set by the page's head.
 
 // The setup a link asks for: ?z=, then ?text=, then ?example=, else the default text; an example's question is
 // asked of its own text or of a packed text; an unknown tokenizer keeps its slot's default. A name given twice
@@ -33,10 +33,16 @@ async function playgroundUnpack(packed) {
     const reader = stream.getReader(), limit = 4 * PLAYGROUND_MAX_INPUT_CHARS, chunks = [];
     let size = 0;
     while (size < limit) {
-      const {value, done} = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
+      let read;
+      try {
+        read = await reader.read();
+      } catch (err) {  // bytes after the stream's end are ignored, as Python's zlib ignores them (unused_data)
+        if (chunks.length && /junk/i.test(err.message)) break;
+        throw err;
+      }
+      if (read.done) break;
+      chunks.push(read.value);
+      size += read.value.length;
     }
     reader.cancel().catch(() => {});
     const inflated = new Uint8Array(size);
@@ -72,18 +78,30 @@ function playgroundCodePoints(text, n) {
   return text.slice(0, units);
 }
 
-// The app's first paint: Gradio calls this when it has mounted the page (a load event of its own, with the edit's
-// inputs as they are then), and the link's setup, or what this tab kept (keep.js), is painted at once, its modes
-// first (a guess-first link shows no token). The server's load event sets the same values a round trip later;
-// their edit is the same and is not painted again.
-async function playgroundFirstPaint(values) {
-  const [, , , special, , , , , init] = values;
+// What the page opens with: what this tab kept, on a reload (keep.js), else the link's setup; its modes set on the
+// body first (a guess-first link shows no token), and a damaged link's note shown above the panels.
+// [text, tokenizer 1, 2, 3, example, guess, present, marks, view].
+async function playgroundOpening() {
   const link = await playgroundSetupFromUrl(new URL(window.location.href).searchParams);
-  const [text, a, b, c, example, guess, present, markWhitespace, view] = playgroundKeptSetup() ?? [
-    link.text, ...link.tokenizers, link.example, link.guess, link.present, link.markWhitespace, link.view];
-  if (playgroundFlow.setup) return [];  // an edit came first (a key, the server's values): it is newer
-  if (guess) playgroundMode("guess", true);
-  if (present) playgroundMode("present", true);
+  if (link.damaged) {
+    playgroundFlow.notes.link = "<p class=\"limit\" id=\"link-note\">This link's packed text (?z=) is damaged and " +
+      "could not be unpacked, so the page opened without it. Ask for the link again, copied whole.</p>";
+    playgroundPaintNote();
+  }
+  const values = playgroundRestore([link.text, ...link.tokenizers, link.example, link.guess, link.present,
+                                    link.markWhitespace, link.view]);
+  if (values[5]) playgroundMode("guess", true);
+  if (values[6]) playgroundMode("present", true);
+  return values;
+}
+
+// The app's opening: Gradio calls this when it has mounted the page (a load event of its own, with the setup's
+// components, then the special-tokens box and the embedding's init), and gets back the values to put in them;
+// the panels are painted at once, in the same frame as the text box.
+async function playgroundFirstPaint(values) {
+  const [special, init] = values.slice(9);
+  const opened = await playgroundOpening();
+  const [text, a, b, c, example, , , markWhitespace, view] = opened;
   playgroundUpdate({text, tokenizers: [a, b, c], special, markWhitespace, view, example, init});
-  return [];
+  return opened;
 }

@@ -13,7 +13,8 @@ const playgroundFlow = {
   setup: null, key: "",  // the latest edit, and its JSON (the same edit twice is tokenized once)
   text: "",  // the text the panels tokenize: the setup's, cut and its lone surrogates replaced
   edits: 0, painted: [0, 0, 0],  // edits made, and the newest painted in each panel (latest wins)
-  notes: {text: "", panels: ["", "", ""], server: ""},  // the note's parts: the text's, each panel's trouble, an ask's
+  // the note's parts: a damaged link's (link.js), the text's, each panel's trouble, an ask's
+  notes: {link: "", text: "", panels: ["", "", ""], server: ""},
 };
 
 // The browser tokenizers and render.js are loaded (their module sets window.playground, then says so).
@@ -77,17 +78,17 @@ function playgroundPanelTrouble(name, err) {
   return `The ${label} panel could not follow this edit: ${err.message}`;
 }
 
-// The note above the panels: the text's (what was cut, what was replaced), then each panel's trouble and a
-// refused ask's.
+// The note above the panels: a damaged link's, the text's (what was cut, what was replaced), then each panel's
+// trouble and a refused ask's.
 function playgroundPaintNote() {
-  const {text, panels, server} = playgroundFlow.notes;
+  const {link, text, panels, server} = playgroundFlow.notes;
   const trouble = [...new Set([...panels, server].filter(Boolean))].map((message) => {
     const p = document.createElement("p");
     p.className = "limit";
     p.textContent = message;
     return p.outerHTML;
   });
-  playgroundPaint(PLAYGROUND_NOTE, text + trouble.join(""));
+  playgroundPaint(PLAYGROUND_NOTE, link + text + trouble.join(""));
 }
 
 // The page's own limits, as the server's (work.MAX_INPUT_CHARS, in code points as Python counts them): the text
