@@ -240,33 +240,20 @@ def test_named_values_get_a_clear_error(server):
 # --- 7. any link opens a page ---------------------------------------------------------------
 
 
-def load_event(host: str, port: int, query: str) -> dict:
-    """The page's own load event, sent with the link's query string as the page sends it: its result."""
-    session = f"links29-{abs(hash(query)) % 10**9}"
-    status, _, body = raw(host, port, "POST", f"/gradio_api/queue/join?{query}", {"Content-Type": "application/json"},
-                          json.dumps({"data": [], "fn_index": 0, "session_hash": session}).encode())
-    assert status == 200, body[:300]
-    _, _, body = raw(host, port, "GET", f"/gradio_api/queue/data?session_hash={session}")
-    [message] = [json.loads(line[6:]) for line in body.decode().splitlines() if '"process_completed"' in line]
-    return message
-
-
-@pytest.mark.parametrize("query, text", [
-    ("&".join(["x=1"] * 17_000), "Hello world"),  # 68 KB of short parameters: before, an HTTP 500
-    ("&".join(["text=ab"] * 9_000), "ab"),  # one key repeated: the page reads its last value
-    ("a" * 59_000 + "=1&text=hi", "hi"),  # a key longer than any of ours
-    ("text=hi&" + "&".join(f"p{k}=" + "v" * 30 for k in range(3_000)), "hi"),  # many long parameters
-    ("tokenizers=" + "," * 50_000 + "&text=hi", "hi"),  # a huge count of names
-    ("text=" + "x" * 70_000 + "&" + "&".join(["y=2"] * 5_000), None),  # the text is cut, the page opens
+@pytest.mark.parametrize("query", [
+    "&".join(["x=1"] * 17_000),  # 68 KB of short parameters: before, an HTTP 500
+    "&".join(["text=ab"] * 9_000),  # one key repeated
+    "a" * 59_000 + "=1&text=hi",  # a key longer than any of ours
+    "text=hi&" + "&".join(f"p{k}=" + "v" * 30 for k in range(3_000)),  # many long parameters
+    "tokenizers=" + "," * 50_000 + "&text=hi",  # a huge count of names
+    "text=" + "x" * 70_000 + "&" + "&".join(["y=2"] * 5_000),  # a long text and many parameters
 ], ids=["17000-short", "repeated-key", "long-key", "many-long", "huge-count", "long-text-and-many"])
-def test_any_link_opens_a_page(server, query, text):
+def test_any_link_opens_a_page(server, query):
+    """The server serves the page whatever the link's query; the page reads the link itself (link.js: what it
+    makes of such links, tests/test_link_browser.py)."""
     url, host, port, log = server
     status, _, body = raw(host, port, "GET", f"/?{query}")
     assert status == 200 and b"<html" in body.lower()
-    message = load_event(host, port, query)
-    assert message["success"] is True, message
-    got = message["output"]["data"][0]
-    assert got == text if text is not None else set(got) == {"x"} and 20_000 < len(got) <= 60_000, got[:80]
     assert "Traceback" not in log.read_text()
 
 
@@ -461,7 +448,8 @@ def post_tokens_from(address: str, port: int, values: dict, timeout: float = 180
     """The status of a tokens ask POSTed from a local address of our choosing (127.0.0.x: another client)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(address, 0))
     try:
-        connection.request("POST", "/playground/tokens", json.dumps(values), {"Content-Type": "application/json"})
+        connection.request("POST", "/playground/tokens", json.dumps(values, ensure_ascii=False).encode(),
+                           {"Content-Type": "application/json"})
         response = connection.getresponse()
         response.read()
         return response.status
@@ -471,11 +459,13 @@ def post_tokens_from(address: str, port: int, values: dict, timeout: float = 180
 
 def test_one_client_cannot_take_the_whole_long_lane(server):
     """16 asks of 100,000 characters at once from one address; meanwhile a classmate (another address)
-    pastes 20,000 characters. Before: the 16 held every long slot and the paste got 503 (16 of 16)."""
+    pastes 20,000 characters. Before: the 16 held every long slot and the paste got 503 (16 of 16). Each ask is
+    costly (BERT on 100,000 emoji: 0.8 s of the worker's): the admitted 8 hold their places well after the 16 are
+    read (with GPT-2 on "x y x y", 0.05 s each, the first were done before the probe came, once, in CI)."""
     url, _, port, _ = server
     statuses: list[int] = []
-    hogs = [threading.Thread(target=lambda k=k: statuses.append(
-        post_tokens_from("127.0.0.1", port, tokens_values(f"{k} " + "x y " * 25_000)))) for k in range(16)]
+    hogs = [threading.Thread(target=lambda k=k: statuses.append(post_tokens_from(
+        "127.0.0.1", port, tokens_values(f"{k} " + "😀" * 99_990, tokenizer="bert")))) for k in range(16)]
     for thread in hogs:
         thread.start()
     # Wait until all 16 are read and admitted or refused (8 refusals), not for a fixed time: on a loaded machine

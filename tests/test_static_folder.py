@@ -95,7 +95,7 @@ def test_a_rebuild_deletes_what_the_earlier_build_wrote_and_this_one_does_not(tm
     (site / ".nojekyll").touch()
     outside.write_text("not the folder's")
     with open(site / ".playground-files", "a") as listed:
-        listed.write("../mine.txt\n")
+        listed.write("../mine.txt\n./index.html\npage/../NOTICE\n")  # one outside, two this build writes
     write_folder(site, ("gpt2", "bert", "llama"))
     write_folder(fresh, ("gpt2", "bert", "llama"))
 

@@ -118,3 +118,22 @@ def test_a_text_with_a_long_run_is_encoded_as_python_encodes_it(name):
     for text, node in zip(LONG_RUN_TEXTS, got, strict=True):
         python = compare(text, tokenizers=(name,))["tokenizers"][0]
         assert {k: node.get(k) for k in python} == python, text[:80]
+
+
+@pytest.mark.parametrize("text, long", [
+    (("😀" + "\U000323b0") * 300, True),  # a letter new in Unicode 17 between emoji: one piece for the cores (Unicode 16)
+    ("/\n" * 150, True),  # GPT-4's and GPT-4o's symbols take the newlines and slashes after them
+    (" " * 200, True),
+    ("x" * 199 + " ", False),
+    ("a b " * 1_000, False),  # long, but every piece short: the WebAssembly core's
+])
+def test_a_run_that_may_make_a_long_piece_is_found(text, long):
+    """tiktoken_long.hasLongRun, which sends a text to the JavaScript encoder: by whitespace, not by letters, whose
+    Unicode version differs between the browser and the cores (a miss would leave the page frozen for minutes)."""
+    require_node()
+    script = ('import {readFileSync} from "node:fs"; import {hasLongRun} from "./playground/tokenizers/tiktoken_long.js";'
+              'process.stdout.write(JSON.stringify(hasLongRun(JSON.parse(readFileSync(0, "utf8")))));')
+    out = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(text), cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) is long

@@ -63,13 +63,15 @@ def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only
     index.write_text(shell_html(specs, only_panels, versions), encoding="utf-8")
     written = {*sources, "index.html"}
     listed = dest / WRITTEN_LIST
-    inside = dest.resolve()
+    inside, kept = dest.resolve(), {(dest / url).resolve() for url in written}
     for url in (listed.read_text(encoding="utf-8").splitlines() if listed.exists() else []):
-        # only a file inside dest: the list is read from the folder, which anyone may have edited
-        if url not in written and (dest / url).is_file() and (dest / url).resolve().is_relative_to(inside):
-            (dest / url).unlink()
-            for folder in (dest / url).parents:  # the folders it leaves empty go too, up to dest
-                if folder == dest or any(folder.iterdir()):
+        # only a file inside dest and not written now, by where it is ("./index.html" is index.html): the list is
+        # read from the folder, which anyone may have edited
+        path = (dest / url).resolve()
+        if path not in kept and path.is_file() and path.is_relative_to(inside):
+            path.unlink()
+            for folder in path.parents:  # the folders it leaves empty go too, up to dest
+                if folder == inside or any(folder.iterdir()):
                     break
                 folder.rmdir()
     listed.write_text("".join(f"{url}\n" for url in sorted(written)), encoding="utf-8")

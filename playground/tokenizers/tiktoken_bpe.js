@@ -2,8 +2,8 @@
 // to WebAssembly (the npm package `tiktoken`), for GPT-2, cl100k_base, o200k_base and a registered rank file.
 //
 // The split pattern and special tokens are tiktoken's own, read by browser.py from the Python spec into
-// spec.options: a JavaScript regex port of the pattern is not the same (JS's \s is not Rust's: " \u0085",
-// "a\ufeffb" split differently). A token stands for bytes, so its span comes from its byte length (spans.js);
+// spec.options: a plain JavaScript regex port of the pattern is not the same (JS's \s is not Rust's: " \u0085",
+// "a\ufeffb" split differently; tiktoken_long.js, for texts with a long run, carries it over with care). A token stands for bytes, so its span comes from its byte length (spans.js);
 // pieces are spelled as GPT-2's vocabulary spells them ("Ġworld"), a special token by its name.
 
 import {init, Tiktoken} from "tiktoken/lite/init";

@@ -175,7 +175,9 @@ async function playgroundChatFromLink() {
   if (!packed && query.get("example") === PLAYGROUND_CHAT_EXAMPLE.key) { playgroundChatExampleWhenReady(); return; }
   if (!packed) return;
   try {
-    const messages = JSON.parse(await playgroundUnpack(packed));  // link.js's: null for a damaged one
+    // link.js's (null for a damaged one), bounded for the JSON of the longest conversation the server takes
+    // (chat.MAX_CHARS of content, each character escaped as \u00XX at worst, and the messages' own keys)
+    const messages = JSON.parse(await playgroundUnpack(packed, 10 * PLAYGROUND_MAX_INPUT_CHARS));
     if (!Array.isArray(messages)) return;
     playgroundSetMessagesWhenReady(messages);
   } catch (err) { /* a damaged link opens the page without its conversation */ }

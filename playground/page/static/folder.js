@@ -90,8 +90,8 @@ function playgroundFolderKept(s) {
 // The text a lesson page sends (any parent frame may set the text shown; nothing else is taken from it). A text sent
 // before this script ran went to the frame's first, empty document and is lost: the page says when it takes one
 // with a {type: "playground-ready"} message to the parent, once its setup is made. A text that comes between this
-// script and that moment is shown then, not overwritten by the link's setup. Kept whole up to what the page
-// tokenizes at most (in code points: two UTF-16 units each at most), so the page's own cut note says what was cut.
+// script and that moment is shown then, not overwritten by the link's setup. Kept up to 200,000 UTF-16 units, at
+// least what the page tokenizes (100,000 code points), so the page's cut note says what it cut of those.
 let playgroundFolderStarted = false;
 let playgroundFolderSentText = null;
 window.addEventListener("message", (e) => {

@@ -44,12 +44,6 @@ function playgroundKeep(values) {
   return [];
 }
 
-// What this tab kept, as playgroundRestore will put it back ([text, tokenizer 1, 2, 3, example, guess, present, marks,
-// view]), or null: read, not taken.
-function playgroundKeptSetup() {
-  return playgroundKept ? playgroundKept.values : null;
-}
-
 // Put back what was kept (after the page's load has set the link's setup); else the values stay as they are.
 function playgroundRestore(values) {
   const kept = playgroundKept;

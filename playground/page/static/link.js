@@ -22,15 +22,15 @@ async function playgroundSetupFromUrl(query) {
           damaged: Boolean(get("z")) && unpacked === null};
 }
 
-// The text a share link packs in ?z= (share.js's playgroundPack, undone): null when it is not that.
-async function playgroundUnpack(packed) {
+// The text a share link packs in ?z= (share.js's playgroundPack, undone), at most maxChars code points of it:
+// null when it is not that. (chat.js unpacks ?chat=, a conversation's JSON, with a larger bound.)
+async function playgroundUnpack(packed, maxChars = PLAYGROUND_MAX_INPUT_CHARS) {
   try {
     const binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-    // At most what PLAYGROUND_MAX_INPUT_CHARS characters take in UTF-8, as web.unpack_share_text: a small link
-    // cannot unpack into gigabytes.
-    const reader = stream.getReader(), limit = 4 * PLAYGROUND_MAX_INPUT_CHARS, chunks = [];
+    // At most what maxChars characters take in UTF-8: a small link cannot unpack into gigabytes.
+    const reader = stream.getReader(), limit = 4 * maxChars, chunks = [];
     let size = 0;
     while (size < limit) {
       let read;
@@ -48,13 +48,13 @@ async function playgroundUnpack(packed) {
     const inflated = new Uint8Array(size);
     chunks.reduce((at, chunk) => (inflated.set(chunk, at), at + chunk.length), 0);
     const text = playgroundUtf8Ignore(inflated.subarray(0, limit));
-    return text ? playgroundCodePoints(text, PLAYGROUND_MAX_INPUT_CHARS) : null;
+    return text ? playgroundCodePoints(text, maxChars) : null;
   } catch {
     return null;
   }
 }
 
-// bytes.decode("utf-8", "ignore") as web.unpack_share_text does it: each maximal invalid subsequence dropped. The
+// bytes.decode("utf-8", "ignore"), as the server read links before: each maximal invalid subsequence dropped. The
 // WHATWG decoder puts a U+FFFD where Python's "ignore" drops: the bytes are decoded between the U+FFFDs they spell
 // themselves (EF BF BD), and the decoder's own U+FFFDs taken out.
 function playgroundUtf8Ignore(bytes) {

@@ -4,7 +4,7 @@
 // conversation.
 // Build a link that reopens the page with this text, and return it for the link box (playgroundShareSetup
 // adds the setup and copies it).
-// The text travels packed: raw DEFLATE, then base64url, in ?z= (the server unpacks it), so about
+// The text travels packed: raw DEFLATE, then base64url, in ?z= (link.js unpacks it), so about
 // ten times more fits than as ?text=. Past PLAYGROUND_MAX_SHARE_URL the box says so instead.
 
 async function playgroundPack(text) {
@@ -104,7 +104,7 @@ document.addEventListener("click", (e) => {
 });
 
 // The share link holds the whole setup: text, example, tokenizers, Guess first, presenter view, whitespace
-// marks, view and size (web.page_from_url reads them back; fit.js reads the size).
+// marks, view and size (link.js reads them back; fit.js reads the size).
 async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view) {
   const link = await playgroundShareLink(text, example ? null : tokenizers);
   if (!/^https?:/.test(link)) {  // too long: the box says why
