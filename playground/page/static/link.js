@@ -5,7 +5,7 @@
 
 // The setup a link asks for: ?z=, then ?text=, then ?example=, else the default text; an example's question is
 // asked of its own text or of a packed text; an unknown tokenizer keeps its slot's default. A name given twice
-// counts as its last (as the server's dict of the query). damaged: a ?z= that is not a packed text.
+// counts as its last, as the server keeps it (docs/server.md). damaged: a ?z= that is not a packed text.
 async function playgroundSetupFromUrl(query) {
   const get = (name) => query.getAll(name).at(-1) ?? null;
   const example = Object.hasOwn(PLAYGROUND_EXAMPLES, get("example") ?? "") ? PLAYGROUND_EXAMPLES[get("example")] : null;
