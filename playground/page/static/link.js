@@ -71,13 +71,6 @@ function playgroundUtf8Ignore(bytes) {
   return parts.join("\ufffd");
 }
 
-// text[:n] as Python slices it: the first n code points, not n UTF-16 units (a surrogate pair is one).
-function playgroundCodePoints(text, n) {
-  let units = 0;
-  for (let count = 0; count < n && units < text.length; count++) units += playgroundPairAt(text, units) ? 2 : 1;
-  return text.slice(0, units);
-}
-
 // What the page opens with: what this tab kept, on a reload (keep.js), else the link's setup; its modes set on the
 // body first (a guess-first link shows no token), and a damaged link's note shown above the panels.
 // [text, tokenizer 1, 2, 3, example, guess, present, marks, view].

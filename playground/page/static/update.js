@@ -95,14 +95,10 @@ function playgroundPaintNote() {
 // tokenized is the first PLAYGROUND_MAX_INPUT_CHARS characters, lone surrogates replaced by U+FFFD. Returns it
 // and the note saying what was cut or replaced ("" when nothing was). These notes' words live here only.
 function playgroundTextTokenized(text) {
-  let units = 0, kept = 0;  // UTF-16 units and code points of the part tokenized
-  while (units < text.length && kept < PLAYGROUND_MAX_INPUT_CHARS) {
-    units += playgroundPairAt(text, units) ? 2 : 1;
-    kept++;
-  }
-  let total = kept;
-  for (let u = units; u < text.length; u += playgroundPairAt(text, u) ? 2 : 1) total++;
-  const part = text.slice(0, units);
+  const part = playgroundCodePoints(text, PLAYGROUND_MAX_INPUT_CHARS);
+  const kept = PLAYGROUND_MAX_INPUT_CHARS;  // what a cut part holds, in code points
+  let total = kept;  // counted past the part only when there is more (a 1 MB paste: no array of it made)
+  for (let u = part.length; u < text.length; u += playgroundPairAt(text, u) ? 2 : 1) total++;
   const lone = part.isWellFormed() ? 0 : part.match(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g).length;
   const number = (n) => n.toLocaleString("en-US");
   let note = "";
@@ -112,6 +108,14 @@ function playgroundTextTokenized(text) {
   }
   if (lone) note += `<p class="limit">${number(lone)} lone surrogate(s) in the input were replaced by U+FFFD.</p>`;
   return {text: part.toWellFormed(), note};
+}
+
+// text[:n] as Python slices it: the first n code points, not n UTF-16 units (a surrogate pair is one; a lone
+// surrogate is one too, as Python counts it). Also link.js's, for a link's text.
+function playgroundCodePoints(text, n) {
+  let units = 0;
+  for (let count = 0; count < n && units < text.length; count++) units += playgroundPairAt(text, units) ? 2 : 1;
+  return text.slice(0, units);
 }
 
 // Whether a surrogate pair (one code point in two UTF-16 units) starts at unit u.
