@@ -104,9 +104,11 @@ document.addEventListener("click", (e) => {
 // bar (keep.js).
 function playgroundSetupParams(params, tokenizers, example, guess, present, marks, view) {
   if (example) params.set("example", example);
-  if (example || tokenizers.join(",") !== PLAYGROUND_DEFAULT_TOKENIZERS.join(",")) {
-    params.set("tokenizers", tokenizers.join(","));  // an example would open with its own three
-  }
+  // The tokenizers a link without ?tokenizers= opens with (an example's own three, else the page's): named only
+  // when others are shown. (The Chat example opens with its own, named or not.)
+  const opens = Object.hasOwn(PLAYGROUND_EXAMPLES, example) ? PLAYGROUND_EXAMPLES[example].tokenizers
+              : example === PLAYGROUND_CHAT_EXAMPLE.key ? PLAYGROUND_CHAT_EXAMPLE.tokenizers : PLAYGROUND_DEFAULT_TOKENIZERS;
+  if (tokenizers.join(",") !== opens.join(",")) params.set("tokenizers", tokenizers.join(","));
   if (guess) params.set("guess", "1");
   if (present) params.set("present", "1");
   if (!marks) params.set("marks", "0");
