@@ -55,12 +55,16 @@ def settled(page, js: str, arg=None, timeout: float = 8_000) -> bool:
         return False
 
 
-def qr_link(page) -> str | None:
-    """What a phone reads from the QR code shown beside the link, or None when none is shown."""
-    qr = page.locator("#share-qr .qr")
-    if not qr.count() or not qr.is_visible():
-        return None
-    [link] = scanned(qr.screenshot())
+def drawn(page) -> bool:
+    """Whether the QR code shown comes to be the link box's (its label starts as the link does)."""
+    return settled(page, """box => { const qr = document.querySelector('#share-qr .qr');
+        return qr && qr.checkVisibility({visibilityProperty: true}) &&
+               qr.getAttribute('aria-label').endsWith(document.querySelector(box).value.slice(0, 80)); }""", LINK_BOX)
+
+
+def qr_link(page) -> str:
+    """What a phone reads from the QR code shown beside the link."""
+    [link] = scanned(page.locator("#share-qr .qr").screenshot())
     return link
 
 
@@ -90,38 +94,36 @@ def opened(browser, link: str, text: str) -> dict:
 
 
 def follows_the_clicker(browser, page, page_url: str, screenshot: str) -> None:
-    """Copy share link on the code slide, PageDown: the QR code (the link box too) opens SolidGoldMagikarp in
-    presenter view with Guess first, or no QR code is shown; "Copied." is not said of the old link. Then Clear:
-    the QR code opens the cleared page (an empty box, the lesson's three tokenizers), or none is shown."""
+    """Copy share link on the code slide, PageDown: "Copied." is not said of the old link, and the QR code (the
+    link box too) opens SolidGoldMagikarp in presenter view with Guess first. Then Clear: the QR code opens the
+    cleared page (an empty box, the lesson's three tokenizers)."""
     code_link = copy_link(page)
     assert "example=code" in code_link and qr_link(page) == code_link
     page.keyboard.press("PageDown")
     wait_for_ids(page, MAGIKARP.text)
     assert settled(page, "() => !document.querySelector('#copy-status').textContent"), \
         "'Copied.' still said of the code slide's link"
-    assert settled(page, """box => { const v = document.querySelector(box).value;
-                                     return v.includes('example=magikarp') || !document.querySelector('#share-qr .qr'); }""",
-                   LINK_BOX), "the QR code and link still open the code slide"
+    assert settled(page, "box => document.querySelector(box).value.includes('example=magikarp')", LINK_BOX), \
+        "the link still opens the code slide"
+    assert drawn(page), "the QR code is not the link's"
     page.screenshot(path=SCREENSHOTS / screenshot)  # the room's view, to look at
     link = qr_link(page)
-    if link is not None:
-        assert link == page.locator(LINK_BOX).first.input_value()
-        query = parse_qs(urlsplit(link).query)
-        assert query["example"] == ["magikarp"] and query["present"] == ["1"] and query["guess"] == ["1"]
-        shown = opened(browser, local(link, page_url), MAGIKARP.text)
-        assert shown["text"] == MAGIKARP.text and shown["prompt"].startswith("SolidGoldMagikarp:")
-        assert shown["tokenizers"] == list(MAGIKARP.tokenizers) and shown["present"] and shown["guess"]
+    assert link == page.locator(LINK_BOX).first.input_value()
+    query = parse_qs(urlsplit(link).query)
+    assert query["example"] == ["magikarp"] and query["present"] == ["1"] and query["guess"] == ["1"]
+    shown = opened(browser, local(link, page_url), MAGIKARP.text)
+    assert shown["text"] == MAGIKARP.text and shown["prompt"].startswith("SolidGoldMagikarp:")
+    assert shown["tokenizers"] == list(MAGIKARP.tokenizers) and shown["present"] and shown["guess"]
     page.locator("#clear").click()
     page.wait_for_function("() => document.querySelector('#input-text textarea').value === ''")
-    assert settled(page, """([box, before]) => { const v = document.querySelector(box).value;
-                                                 return (v && v !== before) || !document.querySelector('#share-qr .qr'); }""",
-                   [LINK_BOX, link or code_link]), "after Clear the QR code and link still open the previous slide"
+    assert settled(page, "([box, before]) => document.querySelector(box).value !== before", [LINK_BOX, link]), \
+        "after Clear the link still opens the previous slide"
+    assert drawn(page), "the QR code is not the link's"
     link = qr_link(page)
-    if link is not None:
-        assert "example" not in parse_qs(urlsplit(link).query)
-        shown = opened(browser, local(link, page_url), "")
-        assert shown == {"text": "", "prompt": "", "tokenizers": list(DEFAULT_TOKENIZERS), "present": True,
-                         "guess": True, "damaged": False}
+    assert link == page.locator(LINK_BOX).first.input_value() and "example" not in parse_qs(urlsplit(link).query)
+    shown = opened(browser, local(link, page_url), "")
+    assert shown == {"text": "", "prompt": "", "tokenizers": list(DEFAULT_TOKENIZERS), "present": True,
+                     "guess": True, "damaged": False}
     assert page.locator("#copy-status").inner_text() == ""
 
 

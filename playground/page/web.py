@@ -248,7 +248,8 @@ def build_demo() -> gr.Blocks:
             button.click(None, inputs=setup, outputs=share_link, trigger_mode=trigger,
                          js=f"(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup, {copy})",
                          ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
-                                show_progress="hidden", preprocess=False)
+                                show_progress="hidden", preprocess=False,
+                                ).then(None, js="() => playgroundShareDrawn()")
         clear.click(None, outputs=[text, example_key, *choosers], js="() => playgroundClear()")
         size_down.click(None, js="() => playgroundStepSize(-1)")
         size_up.click(None, js="() => playgroundStepSize(1)")

@@ -188,7 +188,9 @@ async function playgroundFolderShare(copy) {
   if (asked !== playgroundFolderShared) return;
   document.querySelector("#share-link input").value = link;
   const qr = await playgroundFolderQr(link);
-  if (asked === playgroundFolderShared) document.querySelector("#share-qr .prose").innerHTML = qr;
+  if (asked !== playgroundFolderShared) return;
+  document.querySelector("#share-qr .prose").innerHTML = qr;
+  playgroundShareDrawn();
 }
 
 // The page's module (the tokenizers and the renderer) failed to load: index.html's module script calls this from its

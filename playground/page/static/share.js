@@ -121,8 +121,11 @@ function playgroundSetupParams(params, tokenizers, example, guess, present, mark
 // text after a pause in typing (PLAYGROUND_PAUSE_MS, ask.js); so a room that scans the QR code after the slide
 // changed gets the slide on screen, and a lecturer may leave it up. What was said of the copy goes at the change
 // ("Copied.", or the link offered for Ctrl+C): the clipboard still holds the old link, and a page may not copy
-// without a click. So does the QR code drawn as tall as the window (it is a copy of the old one).
-const playgroundShare = {shown: "", text: "", timer: null};  // shown: the setup of the link shown (JSON), "" for none
+// without a click. So does the QR code drawn as tall as the window (it is a copy of the old one). Until the new
+// QR code is drawn (a round trip to the app's server, and the typing pause) the old one is hidden (.share-stale):
+// a phone never reads a link to what is no longer on screen, even with the server gone.
+// shown: the setup of the link shown, as JSON ("" for none); drawing: the setup whose QR code is on its way.
+const playgroundShare = {shown: "", drawing: "", text: "", timer: null};
 
 function playgroundShareKey(values) {  // values: [text, tokenizer 1, 2, 3, example, guess, present, marks, view]
   return JSON.stringify([values, playgroundLecture.size, playgroundChat.on && playgroundChat.messages]);
@@ -138,6 +141,7 @@ function playgroundShareFollows(values) {
   playgroundShare.text = values[0];
   playgroundCopy(null);
   playgroundBigQr(false);
+  document.body.classList.add("share-stale");
   clearTimeout(playgroundShare.timer);
   playgroundShare.timer = setTimeout(() => document.getElementById("share-follow")?.click(), typed ? PLAYGROUND_PAUSE_MS : 0);
 }
@@ -146,7 +150,7 @@ function playgroundShareFollows(values) {
 // marks, view and size (link.js reads them back). copy: Copy share link's (copied, and said so), not a redraw's.
 async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view, copy = true) {
   const values = [text, ...tokenizers, example, guess, present, marks, view];
-  playgroundShare.shown = playgroundShareKey(values);
+  playgroundShare.shown = playgroundShare.drawing = playgroundShareKey(values);
   playgroundShare.text = text;
   const link = await playgroundShareLink(text);
   if (!/^https?:/.test(link)) {  // too long: the box says why
@@ -158,6 +162,13 @@ async function playgroundShareSetup(text, tokenizers, example, guess, present, m
   const whole = url.toString();
   if (copy) playgroundCopy(whole);  // not awaited: the link goes to its box (and its QR code) at once
   return whole;
+}
+
+// Each host calls this once the QR code of playgroundShareSetup's link is drawn: shown, unless the setup has
+// changed since (then the next one is on its way).
+function playgroundShareDrawn() {
+  if (playgroundShare.drawing === playgroundShare.shown) document.body.classList.remove("share-stale");
+  return [];
 }
 
 // The QR code of the link: beside it, and the whole window's height when clicked (to scan from the back row),
