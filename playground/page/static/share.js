@@ -117,18 +117,23 @@ function playgroundSetupParams(params, tokenizers, example, guess, present, mark
 }
 
 // The link shown, in its box and as its QR code, follows the setup once Copy share link has made one: a change
-// of example (PageDown, Clear), tokenizer, mode, view, size or conversation draws the new setup's at once, a typed
-// text after a pause in typing (PLAYGROUND_PAUSE_MS, ask.js); so a room that scans the QR code after the slide
+// of example (PageDown, Clear), tokenizer, mode, view or size draws the new setup's at once, a typed text or
+// conversation after a pause in typing (PLAYGROUND_PAUSE_MS, ask.js); so a room that scans the QR code after the slide
 // changed gets the slide on screen, and a lecturer may leave it up. What was said of the copy goes at the change
 // ("Copied.", or the link offered for Ctrl+C): the clipboard still holds the old link, and a page may not copy
 // without a click. So does the QR code drawn as tall as the window (it is a copy of the old one). Until the new
 // QR code is drawn (a round trip to the app's server, and the typing pause) the old one is hidden (.share-stale):
 // a phone never reads a link to what is no longer on screen, even with the server gone.
-// shown: the setup of the link shown, as JSON ("" for none); drawing: the setup whose QR code is on its way.
-const playgroundShare = {shown: "", drawing: "", text: "", timer: null};
+// shown: the setup of the link shown, as JSON ("" for none); drawing: the setup whose QR code is on its way;
+// typed: its text and conversation.
+const playgroundShare = {shown: "", drawing: "", typed: "", timer: null};
 
 function playgroundShareKey(values) {  // values: [text, tokenizer 1, 2, 3, example, guess, present, marks, view]
   return JSON.stringify([values, playgroundLecture.size, playgroundChat.on && playgroundChat.messages]);
+}
+
+function playgroundShareTyped(text) {
+  return JSON.stringify([text, playgroundChat.on && playgroundChat.messages]);
 }
 
 // keep.js calls this at every change of the setup. The link is drawn again by the hidden #share-follow button,
@@ -136,14 +141,15 @@ function playgroundShareKey(values) {  // values: [text, tokenizer 1, 2, 3, exam
 function playgroundShareFollows(values) {
   const setup = playgroundShareKey(values);
   if (!playgroundShare.shown || setup === playgroundShare.shown) return;
-  const typed = values[0] !== playgroundShare.text;
+  const typed = playgroundShareTyped(values[0]);
+  const pause = typed !== playgroundShare.typed ? PLAYGROUND_PAUSE_MS : 0;
   playgroundShare.shown = setup;
-  playgroundShare.text = values[0];
+  playgroundShare.typed = typed;
   playgroundCopy(null);
   playgroundBigQr(false);
   document.body.classList.add("share-stale");
   clearTimeout(playgroundShare.timer);
-  playgroundShare.timer = setTimeout(() => document.getElementById("share-follow")?.click(), typed ? PLAYGROUND_PAUSE_MS : 0);
+  playgroundShare.timer = setTimeout(() => document.getElementById("share-follow")?.click(), pause);
 }
 
 // The share link holds the whole setup: text, example, tokenizers, Guess first, presenter view, whitespace
@@ -151,7 +157,7 @@ function playgroundShareFollows(values) {
 async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view, copy = true) {
   const values = [text, ...tokenizers, example, guess, present, marks, view];
   playgroundShare.shown = playgroundShare.drawing = playgroundShareKey(values);
-  playgroundShare.text = text;
+  playgroundShare.typed = playgroundShareTyped(text);
   const link = await playgroundShareLink(text);
   if (!/^https?:/.test(link)) {  // too long: the box says why
     if (copy) playgroundCopy(null);
