@@ -46,12 +46,15 @@ def copy_link(page) -> str:
     return page.locator(LINK_BOX).first.input_value()
 
 
-def settled(page, js: str, arg=None, timeout: float = 8_000) -> bool:
-    """Whether `js` comes true within `timeout` ms (a page that never follows fails the assert, not a timeout)."""
+def settled(page, js: str, arg=None, timeout: float = 20_000) -> bool:
+    """Whether `js` comes true within `timeout` ms, a wait (a busy machine's server answers in seconds), not a
+    bound: a page that never follows fails the assert that says what it kept, not with a timeout."""
+    from playwright.sync_api import TimeoutError as Timeout
+
     try:
         page.wait_for_function(js, arg=arg, timeout=timeout)
         return True
-    except Exception:  # Playwright's TimeoutError
+    except Timeout:
         return False
 
 
@@ -75,7 +78,7 @@ def local(link: str, page_url: str) -> str:
 
 
 def opened(browser, link: str, text: str) -> dict:
-    """What a student's fresh browser shows at `link`, once its box holds `text` (or after 8 s): the text, the
+    """What a student's fresh browser shows at `link`, once its box holds `text` (or after 20 s): the text, the
     question, the tokenizers, the modes, whether it says the link is damaged."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
