@@ -96,7 +96,8 @@ same colour.</p></div></div>
 <span id="page-keys"><button id="size-down" type="button">A-</button><button id="size-up" type="button">A+</button>
 <button id="keys" type="button">?</button></span><button id="share" type="button">Copy share link</button>
 <div id="share-link"><input readonly placeholder="a link to this text appears here" aria-label="share link"></div>
-{body_of("share-qr")}<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
+{body_of("share-qr")}<div id="copy-note"><p id="copy-status" role="status"></p></div>
+<button id="share-follow" type="button" hidden>Draw the share link again</button></div>""", f"""
 <div id="downloads"><button id="download-csv" type="button">Download tokens (CSV)</button>
 <button id="download-json" type="button">Download tokens (JSON)</button></div>
 {languages_html(tuple(specs))}

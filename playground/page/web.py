@@ -143,6 +143,8 @@ def build_demo() -> gr.Blocks:
                                     placeholder="a link to this text appears here", container=False,
                                     scale=1, min_width=160)
             share_code = gr.HTML(elem_id="share-qr", js_on_load=None)
+            # share.js clicks it when the setup changes: the link and its QR code drawn again, not copied
+            share_follow = gr.Button("Draw the share link again", visible="hidden", elem_id="share-follow")
             gr.HTML('<p id="copy-status" role="status"></p>', elem_id="copy-note", container=False)  # share.js: copied or not
         gr.HTML(elem_id="limit-note")  # what was cut or replaced (update.js)
         chat_view_html()  # the Chat view: its messages and panels (chat.js draws them)
@@ -242,10 +244,12 @@ def build_demo() -> gr.Blocks:
         replay_all.click(None, inputs=text, js="(text) => playgroundReplayAll(text)")
         guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")
         present.change(None, inputs=present, js="(on) => playgroundMode('present', on)")
-        share.click(None, inputs=setup, outputs=share_link,
-                    js="(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup)",
-                    ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
-                           show_progress="hidden", preprocess=False)
+        for button, copy, trigger in ((share, "true", "once"), (share_follow, "false", "always_last")):
+            button.click(None, inputs=setup, outputs=share_link, trigger_mode=trigger,
+                         js=f"(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup, {copy})",
+                         ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
+                                show_progress="hidden", preprocess=False,
+                                ).then(None, js="() => playgroundShareDrawn()")
         clear.click(None, outputs=[text, example_key, *choosers], js="() => playgroundClear()")
         size_down.click(None, js="() => playgroundStepSize(-1)")
         size_up.click(None, js="() => playgroundStepSize(1)")

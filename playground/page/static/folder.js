@@ -175,12 +175,22 @@ function playgroundFolderWire() {
     document.querySelector("#batch-note .prose").innerHTML = note;
     playgroundFolderSet({text, example});
   });
-  click("share", async () => {
-    const s = playgroundFolder.state;
-    const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view);
-    document.querySelector("#share-link input").value = link;
-    document.querySelector("#share-qr .prose").innerHTML = await playgroundFolderQr(link);
-  });
+  click("share", () => playgroundFolderShare(true));
+  click("share-follow", () => playgroundFolderShare(false));  // share.js: the setup changed, nothing copied
+}
+
+// The share link and its QR code for the setup now (copy: Copy share link's), latest wins: a QR code drawn after a
+// newer link was asked for is dropped.
+let playgroundFolderShared = 0;
+async function playgroundFolderShare(copy) {
+  const asked = ++playgroundFolderShared, s = playgroundFolder.state;
+  const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view, copy);
+  if (asked !== playgroundFolderShared) return;
+  document.querySelector("#share-link input").value = link;
+  const qr = await playgroundFolderQr(link);
+  if (asked !== playgroundFolderShared) return;
+  document.querySelector("#share-qr .prose").innerHTML = qr;
+  playgroundShareDrawn();
 }
 
 // The page's module (the tokenizers and the renderer) failed to load: index.html's module script calls this from its
