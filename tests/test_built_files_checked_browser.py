@@ -57,7 +57,7 @@ def note_text(page) -> str:
 def assert_refused_in_one_panel(page, refused_slot: str, note: str) -> None:
     """The note names the refusal, the refused panel shows no token, the other two show compare()'s ids."""
     type_text(page, TEXT)
-    page.wait_for_function("note => document.querySelector('#limit-note').innerText.includes(note)", arg=note,
+    page.wait_for_function("note => document.querySelector('#limit-note')?.innerText.includes(note)", arg=note,
                            timeout=60_000)
     expected = {t["name"]: t["ids"] for t in compare(TEXT, tokenizers=SLOTS)["tokenizers"]}
     for slot in SLOTS:
@@ -108,13 +108,20 @@ def test_a_changed_webassembly_core_is_refused_in_the_folder(browser, lesson_fol
                         f"{hashlib.sha256(built_core.read_bytes()).hexdigest()} (build.json): it is not run.")
 
 
+def assert_page_refused(page) -> None:
+    """The page's module refused: the page's note says so, and no panel shows a token, after keys too."""
+    page.wait_for_function("document.querySelector('#limit-note')?.innerText.includes('could not load its "
+                           "tokenizers')", timeout=60_000)
+    type_text(page, TEXT)
+    page.wait_for_timeout(1000)  # the keys' edit, were anything to paint it
+    assert note_text(page).startswith("This page could not load its tokenizers: a file of theirs was refused")
+    assert page.locator(".tok[data-id]").count() == 0
+
+
 def test_a_changed_page_module_is_refused_and_the_page_says_so(browser, lesson_folder):
     with served_with_one_byte_changed(lesson_folder, "browser_page-*.js") as url, fresh_tab(browser) as page:
         page.goto(url)
-        page.wait_for_function("document.querySelector('#limit-note').innerText.includes('could not load its "
-                               "tokenizers')", timeout=60_000)
-        assert note_text(page).startswith("This page could not load its tokenizers: a file of theirs was refused")
-        assert page.locator(".tok[data-id]").count() == 0
+        assert_page_refused(page)
 
 
 # The app, serving a copy of the built files with one byte changed: the same launch as `python app.py`, with
@@ -128,13 +135,25 @@ runpy.run_path({app!r}, run_name="__main__")
 """
 
 
-def test_a_changed_family_module_is_refused_in_the_app(browser, tmp_path):
+@contextmanager
+def app_with_one_byte_changed(tmp_path: Path, pattern: str):
     shutil.copytree(BUILT, tmp_path / "twin")
-    changed_one_byte(the_one(tmp_path / "twin", "tiktoken_bpe-*.js"))
+    changed_one_byte(the_one(tmp_path / "twin", pattern))
     launcher = tmp_path / "app_with_changed_build.py"
     launcher.write_text(APP_WITH_CHANGED_BUILD.format(root=str(ROOT), built=str(tmp_path / "twin"),
                                                       app=str(ROOT / "app.py")))
-    with running(str(launcher)) as (url, _, _), fresh_tab(browser) as page:
+    with running(str(launcher)) as (url, _, _):
+        yield url
+
+
+def test_a_changed_family_module_is_refused_in_the_app(browser, tmp_path):
+    with app_with_one_byte_changed(tmp_path, "tiktoken_bpe-*.js") as url, fresh_tab(browser) as page:
         page.goto(url)
         assert_refused_in_one_panel(page, "gpt2", "The GPT-2 byte-level BPE panel could not follow this edit: its code "
                                                   "(tiktoken_bpe) was refused or did not arrive")
+
+
+def test_a_changed_page_module_is_refused_in_the_app(browser, tmp_path):
+    with app_with_one_byte_changed(tmp_path, "browser_page-*.js") as url, fresh_tab(browser) as page:
+        page.goto(url)
+        assert_page_refused(page)
