@@ -26,6 +26,7 @@ from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
 from playground.page.inputs import expect_text
 from playground.page.panel_data import panel_data
+from playground.page.preload import import_map
 from playground.page.qr_view import share_qr_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.browser import twin_spec
@@ -302,10 +303,13 @@ def browser_twins() -> dict:
 
 def twin_registry_script() -> str:
     """The module script that loads the browser tokenizers' registry (window.playground.tokenize) and the panels'
-    renderer (window.playground.panelParts), by the name the build gave it; its URL is relative to the page, so it
-    is found under a root path (GRADIO_ROOT_PATH) too."""
+    renderer (window.playground.panelParts), by the name the build gave it, after the import map that has the
+    browser refuse any built module that is not what was built (the note says so: update.js); its URL is relative
+    to the page, so it is found under a root path (GRADIO_ROOT_PATH) too."""
     registry = json.loads((twin_route.BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
-    return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
+    return (import_map(twin_route.built_files(twin_route.FAMILY_NAMES))
+            + f'<script type="module" onerror="playgroundTokenizersUnloaded()">'
+            f'import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>')
 
 
 def head_values(twins: dict, room_host: str | None, names: tuple[str, ...], examples: dict[str, dict],

@@ -193,19 +193,6 @@ async function playgroundFolderShare(copy) {
   playgroundShareDrawn();
 }
 
-// The page's module (the tokenizers and the renderer) failed to load: index.html's module script calls this from its
-// onerror. In a frame sandboxed without allow-same-origin the page's origin is opaque ("null"), so every fetch of
-// the folder's own files is a cross-origin one the host must allow (CORS): say what to do.
-function playgroundFolderUnloaded() {
-  const note = document.querySelector("#limit-note .prose");
-  note.innerHTML = window.origin === "null"
-    ? "<p class=\"limit\">This page runs in a sandboxed frame without allow-same-origin, so it could not load its own " +
-      "files. Embed it with sandbox=\"allow-scripts allow-same-origin\", or serve the folder with the header " +
-      "Access-Control-Allow-Origin: *.</p>"
-    : "<p class=\"limit\">This page could not load its tokenizers: reload it, or check that the whole folder was " +
-      "published.</p>";
-}
-
 (async function playgroundFolderStart() {
   const [text, a, b, c, example, guess, present, markWhitespace, view] = await playgroundOpening();  // link.js
   const setup = {text, tokenizers: [a, b, c], special: false, markWhitespace, view, example, guess, present};
