@@ -20,7 +20,8 @@ Everyone with the link reaches every route Gradio serves, not only the page. So:
   would print what a client sent (custom components) or a traceback (unknown event ids) are
   answered here first.
 - Browsers: every answer but the page's hashed assets says Cache-Control: no-store, so no typed
-  text is left in a disk cache. No answer lets another origin's page read it, and what another
+  text is left in a disk cache; every answer carries the page's Content-Security-Policy (content_policy),
+  nosniff and no-referrer (PAGE_HEADERS). No answer lets another origin's page read it, and what another
   site's page sends is refused (_from_another_site, same_origin_only).
 - Connections: bounded in time, number and head bytes (BoundedH11Protocol, bound_connections).
 - Work: a text over BIG_INPUT_CHARS is worked on in a separate process, one text at a time
@@ -63,6 +64,7 @@ import orjson
 from starlette._utils import get_route_path  # private, but it is the router's own: the Guard must agree with it
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 
+from playground.page.content_policy import APP_POLICY
 from playground.tokenizers.from_file import register_all
 from playground.tokenizers.registry import registrations
 
@@ -185,6 +187,12 @@ NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may
 # other site's resource shares its process. All it loads is its own origin's, which require-corp lets
 # through; embedded in another site's page (a Hugging Face Space), it is not isolated, and works the same.
 ISOLATED = ((b"cross-origin-opener-policy", b"same-origin"), (b"cross-origin-embedder-policy", b"require-corp"))
+# On every answer too: what the page may load and run (content_policy.APP_POLICY: its own origin only); no answer is
+# read as another type than it says (a text/plain answer quoting what a client sent is never run as a script); and
+# no request the page makes says where from: its URL may hold the text (a share link's ?text=), and nothing of its
+# server reads a Referer, so no-referrer rather than same-origin.
+PAGE_HEADERS = ((b"content-security-policy", APP_POLICY.encode("ascii")), (b"x-content-type-options", b"nosniff"),
+                (b"referrer-policy", b"no-referrer"))
 
 
 class Guard:
@@ -199,7 +207,7 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path, method = route_path(scope), scope["method"]
-        send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED)
+        send = _answered_with(send, ISOLATED + PAGE_HEADERS + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED)
                               + (_first_tokenizers_link() if path == "/" else ()))
         refused = _from_another_site(scope) or _unprintable_path(scope["path"])
         if refused:

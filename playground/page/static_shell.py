@@ -4,7 +4,8 @@ bodies the page's scripts look for in Gradio's page (".html-container.prose" und
 page's head scripts once its app is mounted), the scripts get the same values the app's head gives them
 (web.head_values), then the same scripts, and the folder's host script (static/folder.js), which does what
 Gradio's events do in the app; it runs before the page's module (both are deferred: document order), so that the
-module's onerror finds its note."""
+module's onerror finds its note. The page's Content-Security-Policy comes first in its head (content_policy), its
+inline scripts allowed by their hashes."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from html import escape
 
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
+from playground.page.content_policy import with_folder_policy
 from playground.page.handlers import VIEWS, lessons_batch
 from playground.page.preload import link_tags
 from playground.page.twin_route import BUILT_DIR, TWIN_PATH
@@ -147,8 +149,9 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
                      for name in (*PAGE_STYLES, "folder.css"))
     scripts = "".join(f'<script src="{PAGE_DIR}/{name}?v={versions[name]}"></script>' for name in PAGE_SCRIPTS)
     above, middle, below = ("", "", "") if only_panels else full_page(specs)
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+    return with_folder_policy(f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}{link_tags({n: specs[n] for n in names})}
 </head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
 <div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>{middle}
@@ -159,4 +162,4 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
 <script src="{PAGE_DIR}/folder.js?v={versions["folder.js"]}" defer></script>
 <script type="module" src="{TWIN_DIR}/{registry}" onerror="playgroundFolderUnloaded()"></script>
 </body></html>
-"""
+""")
