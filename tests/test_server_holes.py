@@ -473,7 +473,8 @@ def trickled(port: int, path: str) -> tuple[float | None, bytes, float | None]:
 
 def test_a_body_that_trickles_is_cut(server):
     """Three bodies sent a byte a second, to the page's asks, its chat and Gradio's queue: each is answered 408 once
-    BODY_SECONDS have passed, and closed. Before: no answer, and all three stayed open for the 40 s."""
+    BODY_SECONDS have passed, and closed a few seconds later (bytes still coming in do not keep it open). Before: no
+    answer, and all three stayed open for the 40 s."""
     _, _, port, log = server
     logged = log.read_text()
     results: dict[str, tuple] = {}
@@ -486,7 +487,7 @@ def test_a_body_that_trickles_is_cut(server):
     for path, (answered, answer, closed) in results.items():
         assert answered is not None and BODY_SECONDS - 1 < answered < BODY_SECONDS + 10, (path, answered, closed)
         assert answer.startswith(b"HTTP/1.1 408 ") and f"within {BODY_SECONDS} s".encode() in answer, (path, answer)
-        assert closed is not None and closed < answered + 5, (path, answered, closed)
+        assert closed is not None and closed < answered + 10, (path, answered, closed)  # LINGER_SECONDS: 5
     assert log.read_text() == logged
 
 

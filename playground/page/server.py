@@ -103,7 +103,7 @@ PATCHES = (
     Patch("uvicorn.protocols.http.h11_impl.H11Protocol", "subclassed", "BoundedH11Protocol",
           "its connection_made, connection_lost, on_response_complete and handle_events, extended to bound "
           "connections in time, number and head bytes, and to close one answered before its body was whole; "
-          "it reads conn, connections, transport and loop"),
+          "it reads conn, connections, transport, loop and cycle"),
     Patch("uvicorn.protocols.http.h11_impl.STATUS_PHRASES", "read", "BoundedH11Protocol._refuse",
           "the reason phrase of a status answered without h11"),
     Patch("h11.Connection.trailing_data", "read", "BoundedH11Protocol._refused_head",
@@ -148,6 +148,7 @@ MAX_HEADERS = 100  # header lines of a request (a browser sends about 20)
 HEADS_BYTES = 64 * 1024 * 1024  # unfinished request heads of all connections together: 32 of the longest links
 HEAD_SECONDS = 5  # a connection that has not sent a whole request head by then is closed (idle ones too)
 KEEP_ALIVE_SECONDS = 5  # uvicorn's own close of a kept-alive connection with nothing sent (its default)
+LINGER_SECONDS = 5  # a connection answered before its request's body was whole is closed this long after
 MAX_CONNECTIONS = 2048  # open at once: a class of 200 pages holds 2 to 4 each (the heartbeat, its edits)
 ACCEPT_BACKLOG = 64  # connections the kernel holds for accept(); asyncio accepts up to this many in one go
 # Files left under the process's file limit: the server's own (a dozen; 128 kept) and four goes of accepts,
@@ -226,15 +227,15 @@ class Guard:
             self._sweeper = asyncio.create_task(_sweep_unread_results(queue))
         if method in BODY_METHODS:
             receive = _checked_body(receive)
-        if method in BODY_METHODS and not path.startswith(OWN_ROUTES):  # Gradio's: read and checked here, first
-            try:
-                body = await _read_body(receive)
-            except BodyRefused as refused:
-                return await _answer(send, refused.status, refused.detail)
-            refused = _check_call(path, body, scope["app"].get_blocks()) if _is_call(path, method) else None
-            if refused:
-                return await _answer(send, *refused)
-            receive = _replayed(body, receive)
+            if not path.startswith(OWN_ROUTES):  # Gradio's routes: the body read and checked here, first
+                try:
+                    body = await _read_body(receive)
+                except BodyRefused as refused:
+                    return await _answer(send, refused.status, refused.detail)
+                refused = _check_call(path, body, scope["app"].get_blocks()) if _is_call(path, method) else None
+                if refused:
+                    return await _answer(send, *refused)
+                receive = _replayed(body, receive)
         elif method == "GET" and not _known_reader(path, scope["query_string"], queue):
             return await _answer(send, 404, f"No such event waiting to be read: a result is kept until it is "
                                             f"read, for at most {UNREAD_SECONDS} s. Send the request again.")
@@ -677,7 +678,7 @@ class BoundedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 connection, bounded:
     - a connection waiting for a request head (a new one, or one kept alive after an answer) is closed
       once HEAD_SECONDS pass without a whole head, however slowly it sends one; one answered before its
-      request's body was whole (Guard's 408 for a body not whole in BODY_SECONDS, a 413) is closed then;
+      request's body was whole (Guard's 408 for a body not whole in BODY_SECONDS, a 413) LINGER_SECONDS later;
     - a request line longer than MAX_LINK_BYTES is answered 414, headers of more than MAX_HEADER_BYTES
       or MAX_HEADERS lines 431, as soon as that much has arrived, and all the connections together
       buffer at most HEADS_BYTES of unfinished heads (past it a long one is answered 503);
@@ -712,8 +713,12 @@ class BoundedH11Protocol(H11Protocol):
         super().on_response_complete()
         if self.transport.is_closing():
             return
-        if self.conn.their_state is h11.SEND_BODY:  # answered before its body was whole (408, 413, 503): the rest
-            self.transport.close()  # is not read, and bytes still trickling in would keep the connection open
+        if self.conn.their_state is h11.SEND_BODY:  # answered before its body was whole (408, 413, 503)
+            # The rest is not read, and bytes trickling in would keep the connection open: it is closed LINGER_SECONDS
+            # later, unless a next request has begun (a close with bytes unread resets the connection at once, and
+            # the client, still sending, loses the answer before it reads it).
+            cycle = self.cycle
+            self.loop.call_later(LINGER_SECONDS, lambda: self.cycle is cycle and self.transport.close())
         elif self.conn.their_state is h11.IDLE:
             self._wait_for_head()  # kept alive: the next head has HEAD_SECONDS too
 
