@@ -283,30 +283,35 @@ def test_brackets_in_strings_and_64_levels_are_read(server, official_gpt2):
     assert status == 400 and json.loads(answer)["detail"].startswith("text must be a string, got list")
 
 
-def walked_depth(body: bytes) -> int:
-    """The oracle: how deep [ and { nest, walking the characters as a JSON parser meets them."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in body.decode("latin-1"):
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
+def depth(value) -> int:
+    """The oracle: how deep arrays and objects nest in a parsed value."""
+    if isinstance(value, (list, dict)):
+        return 1 + max(map(depth, value.values() if isinstance(value, dict) else value), default=0)
+    return 0
+
+
+TRICKY = st.text(alphabet='[]{}"\\ab\u00e9', max_size=6)  # what a scan of the bytes could mistake for structure
+json_values = st.recursive(st.none() | st.integers() | TRICKY, lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(TRICKY, inner, max_size=3), max_leaves=40)
 
 
 @settings(deadline=None)
-@given(st.text(alphabet='[]{}"\\a,:\n', max_size=300), st.integers(0, 6))
-def test_the_depth_scan_agrees_with_a_walk(text, limit):
+@given(json_values, st.integers(0, 6), st.booleans())
+def test_the_depth_scan_agrees_with_the_parsed_value(value, limit, ascii_only):
+    """Any JSON, its strings full of brackets, quotes and backslashes: refused exactly when it nests deeper."""
     from playground.page import server as playground_server
 
+    body = json.dumps(value, ensure_ascii=ascii_only).encode()
     with patch.object(playground_server, "MAX_JSON_DEPTH", limit):
-        assert playground_server.nests_too_deeply(text.encode()) == (walked_depth(text.encode()) > limit), text
+        assert playground_server.nests_too_deeply(body) == (depth(value) > limit), body
+
+
+@given(st.binary(max_size=300))
+def test_the_depth_scan_reads_any_bytes(body):
+    from playground.page import server as playground_server
+
+    with patch.object(playground_server, "MAX_JSON_DEPTH", 0):
+        assert playground_server.nests_too_deeply(body) in (True, False)
 
 
 # --- 7. any link opens a page ---------------------------------------------------------------

@@ -484,20 +484,33 @@ def _checked_body(receive):
     return wrapped
 
 
-# A string, its escapes within it; one left open runs to the end, as a parser reads it
-JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.S)
-NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"[]{}")))
-BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")  # an opening one 2, a closing one 0: minus 1, the step
+QUOTE, BACKSLASH = ord('"'), ord("\\")
+BRACKET_STEPS = np.zeros(256, np.int8)  # each byte's step in depth: +1 opens an array or object, -1 closes one
+BRACKET_STEPS[list(b"[{")], BRACKET_STEPS[list(b"]}")] = 1, -1
 
 
 def nests_too_deeply(body: bytes) -> bool:
-    """Whether JSON's arrays and objects nest deeper than MAX_JSON_DEPTH in body: the brackets outside strings,
-    counted as a parser meets them (a scan of the bytes, which no parser need have read; valid JSON or not)."""
+    """Whether the JSON in body nests arrays and objects deeper than MAX_JSON_DEPTH: the brackets outside strings,
+    counted over the bytes at once (numpy), so that no parser recurses and no Python loop runs per byte (4 MB of
+    brackets or of one-character strings: tens of ms, where a regular expression over its strings took a second)."""
     if body.count(b"[") + body.count(b"{") <= MAX_JSON_DEPTH:
         return False
-    brackets = JSON_STRING.sub(b"", body).translate(BRACKET_STEPS, NOT_BRACKETS)
-    depth = np.cumsum(np.frombuffer(brackets, np.uint8).astype(np.int32) - 1)
-    return depth.size > 0 and int(depth.max()) > MAX_JSON_DEPTH
+    data = np.frombuffer(body, np.uint8)
+    steps = BRACKET_STEPS[data]
+    steps[np.bitwise_xor.accumulate(_string_quotes(data).view(np.uint8)).view(bool)] = 0  # within a string
+    return int(np.cumsum(steps, dtype=np.int32).max()) > MAX_JSON_DEPTH
+
+
+def _string_quotes(data: np.ndarray) -> np.ndarray:
+    """Where a string opens or closes: each quote but those escaped, after an odd run of backslashes."""
+    quotes = data == QUOTE
+    after_backslash = np.flatnonzero(quotes[1:] & (data[:-1] == BACKSLASH)) + 1
+    if after_backslash.size:
+        backslashes = np.flatnonzero(data == BACKSLASH)
+        run_starts = backslashes[np.r_[True, np.diff(backslashes) != 1]]
+        starts = run_starts[np.searchsorted(run_starts, after_backslash - 1, side="right") - 1]
+        quotes[after_backslash[(after_backslash - starts) % 2 == 1]] = False
+    return quotes
 
 
 async def _answer(send, status: int, detail: str) -> None:
