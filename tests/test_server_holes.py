@@ -273,7 +273,7 @@ def test_deep_json_gets_a_400_and_nothing_in_the_log(server, path, body, depth):
 def test_brackets_in_strings_and_64_levels_are_read(server, official_gpt2):
     """What is nested only in a string, or 64 levels deep, is not refused."""
     url, host, port, _ = server
-    text = "[{" * 5_000 + "\\" + '"' + "]" * 100  # 10,200 brackets in the text, an escaped backslash and quote
+    text = "[{" * 2_000 + "\\" + '"' + "]" * 100  # 4,100 brackets, a backslash and a quote: in process
     status, _, answer = raw(host, port, "POST", "/playground/tokens", {"Content-Type": "application/json"},
                             json.dumps(tokens_values(text)).encode())
     assert status == 200 and json.loads(answer)["tokenizer"]["ids"][:1000] == official_gpt2.encode(text)[:1000]
