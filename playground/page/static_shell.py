@@ -5,7 +5,8 @@ page's head scripts once its app is mounted), the scripts get the same values th
 (web.head_values), then the same scripts, and the folder's host script (static/folder.js), which does what
 Gradio's events do in the app; it runs before the page's module (both are deferred: document order). The head's
 import map gives the browser each shipped module's sha256 as the build recorded it, so that it runs none that was
-changed; the module's onerror (a file refused or missing) paints a note (update.js)."""
+changed; the module's onerror (a file refused or missing) paints a note (update.js). The page's
+Content-Security-Policy comes first in its head (content_policy), its inline scripts allowed by their hashes."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from html import escape
 
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
+from playground.page.content_policy import with_folder_policy
 from playground.page.handlers import VIEWS, lessons_batch
 from playground.page.preload import import_map, link_tags
 from playground.page.twin_route import BUILT_DIR, TWIN_PATH, built_files, built_integrity
@@ -150,8 +152,9 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
                      for name in (*PAGE_STYLES, "folder.css"))
     scripts = "".join(f'<script src="{PAGE_DIR}/{name}?v={versions[name]}"></script>' for name in PAGE_SCRIPTS)
     above, middle, below = ("", "", "") if only_panels else full_page(specs)
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+    return with_folder_policy(f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{styles}{link_tags({n: specs[n] for n in names})}
 </head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
 <div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>{middle}
@@ -162,4 +165,4 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
 <script src="{PAGE_DIR}/folder.js?v={versions["folder.js"]}" defer></script>
 <script type="module" src="{TWIN_DIR}/{registry}" integrity="{built_integrity()[registry]}" onerror="playgroundTokenizersUnloaded()"></script>
 </body></html>
-"""
+""")
