@@ -123,7 +123,8 @@ def sha256_source(code: str) -> str:
 
 def test_the_folder_carries_its_policy_with_its_own_inline_scripts_hashes():
     """The <meta> policy, first after the charset: the app's, but inline scripts only by the sha256 of each of the
-    folder's own, parsed here by html5lib (its values script and the module's onerror). Before: no policy."""
+    folder's own, parsed here by html5lib (its import map, its values script and the module's onerror). Before: no
+    policy."""
     with built("--tokenizers", "gpt2,bert,llama", "--only", "panels") as folder:
         html = (folder / "index.html").read_text(encoding="utf-8")
     page = BeautifulSoup(html, "html5lib")
@@ -131,10 +132,12 @@ def test_the_folder_carries_its_policy_with_its_own_inline_scripts_hashes():
     assert metas[0].attrs == {"charset": "utf-8"} and metas[1]["http-equiv"] == "Content-Security-Policy"
     inline = [s.string for s in page.find_all("script") if not s.get("src")]
     handlers = [s["onerror"] for s in page.find_all("script") if s.get("onerror")]
-    assert len(inline) == 1 and handlers == ["playgroundFolderUnloaded()"]
+    assert len(inline) == 2 and handlers == ["playgroundTokenizersUnloaded()"]
+    assert '"integrity"' in inline[0]  # the import map (the built modules' sha256s)
+    hashes = " ".join(sorted(sha256_source(code) for code in inline))
     assert metas[1]["content"] == (
         "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; "
-        f"base-uri 'self'; form-action 'self'; script-src 'self' {sha256_source(inline[0])} 'unsafe-hashes' "
+        f"base-uri 'self'; form-action 'self'; script-src 'self' {hashes} 'unsafe-hashes' "
         f"{sha256_source(handlers[0])} 'unsafe-eval'")
     assert page.head.find("meta", attrs={"name": "referrer"})["content"] == "no-referrer"
 
