@@ -77,15 +77,20 @@ function playgroundUtf8Ignore(bytes) {
 async function playgroundOpening() {
   const link = await playgroundSetupFromUrl(new URL(window.location.href).searchParams);
   if (link.damaged) {
-    playgroundFlow.notes.link = "<p class=\"limit\" id=\"link-note\">This link's packed text (?z=) is damaged and " +
-      "could not be unpacked, so the page opened without it. Ask for the link again, copied whole.</p>";
-    playgroundPaintNote();
+    playgroundLinkNote("link-note", "This link's packed text (?z=) is damaged and could not be unpacked, so the page " +
+                                    "opened without it. Ask for the link again, copied whole.");
   }
   const values = playgroundRestore([link.text, ...link.tokenizers, link.example, link.guess, link.present,
                                     link.markWhitespace, link.view]);
   if (values[5]) playgroundMode("guess", true);
   if (values[6]) playgroundMode("present", true);
   return values;
+}
+
+// A part of the link the page opened without, said above the panels (with any other part's: chat.js's ?chat=).
+function playgroundLinkNote(id, message) {
+  playgroundFlow.notes.link += `<p class="limit" id="${id}">${message}</p>`;
+  playgroundPaintNote();
 }
 
 // The app's opening: Gradio calls this when it has mounted the page (a load event of its own, with the setup's
