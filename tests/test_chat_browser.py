@@ -207,7 +207,7 @@ def test_a_conversation_link_is_checked_before_any_row_is_made(page, app_url, co
     note = page.locator("#chat-link-note")
     note.wait_for(state="visible", timeout=30_000)
     assert note.inner_text() == ("This link's conversation (?chat=) is damaged, or not one the Chat view takes (at most "
-                                 "200 messages, each a role, system, user, assistant, and a text), so the page opened "
+                                 "200 messages, each a role (system, user, assistant) and a text), so the page opened "
                                  "without it. Ask for the link again, copied whole.")
     page.locator("#input-text textarea").press_sequentially("!")
     wait_for_ids(page, "Hello world!", timeout=5_000)  # a key typed then is painted at once: the thread is free

@@ -196,7 +196,7 @@ async function playgroundChatFromLink() {
     playgroundSetMessagesWhenReady(messages);
   } else {
     playgroundLinkNote("chat-link-note", "This link's conversation (?chat=) is damaged, or not one the Chat view " +
-      `takes (at most ${PLAYGROUND_CHAT_MAX_MESSAGES} messages, each a role, ${PLAYGROUND_CHAT_ROLES.join(", ")}, and ` +
+      `takes (at most ${PLAYGROUND_CHAT_MAX_MESSAGES} messages, each a role (${PLAYGROUND_CHAT_ROLES.join(", ")}) and ` +
       "a text), so the page opened without it. Ask for the link again, copied whole.");
   }
 }
