@@ -7,6 +7,7 @@ import json
 
 import pytest
 from browser import SCREENSHOTS, wait_for_ids
+from test_link_browser import pack
 
 from playground import chat
 from playground.lesson import chat_example
@@ -176,3 +177,57 @@ def test_the_example_link_opens_the_chat_view_legible_in_dark_mode(browser, app_
     assert [(value, round(contrast(fg, bg), 2)) for value, fg, bg in rows if contrast(fg, bg) < 4.5] == []
     page.screenshot(path=str(SCREENSHOTS / "chat-1024x768-dark.png"))
     context.close()
+
+
+# Conversations a link may carry that the Chat view does not take, as raw JSON (the link packs it as share.js
+# does): each opens the page in the text view with the damaged-link note, no message row made, nothing thrown.
+NOT_CONVERSATIONS = {
+    "60,001 empty messages (a link of 264 characters)": b"[" + b"{}," * 60_000 + b"{}]",
+    "201 messages": json.dumps([{"role": "user", "content": f"m{k}"} for k in range(201)]).encode(),
+    "a null message": b"[null]",
+    "a content that is no text": b'[{"role": "user", "content": {}}]',
+    "a role the view has not": b'[{"role": "robot", "content": "hi"}]',
+    "a key more": b'[{"role": "user", "content": "hi", "name": "x"}]',
+    "a message, not a list": b'{"role": "user", "content": "hi"}',
+    "more JSON than the longest conversation (1,000,000 characters)": json.dumps(
+        [{"role": "user", "content": "a" * 1_000_000}]).encode(),
+}
+LONG_TASKS = """window.longTasks = [];
+new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => [e.startTime, e.duration])))
+  .observe({type: "longtask", buffered: true});"""
+
+
+@pytest.mark.parametrize("conversation", NOT_CONVERSATIONS.values(), ids=NOT_CONVERSATIONS.keys())
+def test_a_conversation_link_is_checked_before_any_row_is_made(page, app_url, conversation):
+    """Before, 60,001 rows were built (a task of 9 to 54 s on the page's thread), and [null] threw."""
+    page.context.add_init_script(LONG_TASKS)
+    page.goto(f"{app_url}?chat={pack(conversation)}")
+    wait_for_ids(page, "Hello world")
+    painted = page.evaluate("performance.now()")
+    note = page.locator("#chat-link-note")
+    note.wait_for(state="visible", timeout=30_000)
+    assert note.inner_text() == ("This link's conversation (?chat=) is damaged, or not one the Chat view takes (at most "
+                                 "200 messages, each a role (system, user, assistant) and a text), so the page opened "
+                                 "without it. Ask for the link again, copied whole.")
+    page.locator("#input-text textarea").press_sequentially("!")
+    wait_for_ids(page, "Hello world!", timeout=5_000)  # a key typed then is painted at once: the thread is free
+    page.wait_for_timeout(1_000)
+    assert page.locator("#chat-messages .chat-row").count() == 0
+    assert not page.locator("#chat input[type=checkbox]").is_checked()
+    after = page.evaluate("painted => window.longTasks.filter(([start]) => start >= painted).map(([, d]) => d)", painted)
+    assert max(after, default=0) < 2_000, after
+
+
+def test_a_link_of_200_messages_opens_them_all(page, app_url):
+    """The bound is the server's (docs/chat.md: at most 200 messages): 200 are a conversation, every row made."""
+    messages = [{"role": "system", "content": "Be brief."}]
+    for k in range(99):
+        messages += [{"role": "user", "content": f"question {k}"}, {"role": "assistant", "content": f"answer {k}"}]
+    messages.append({"role": "user", "content": "last"})
+    assert len(messages) == 200
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{app_url}?chat={pack(json.dumps(messages).encode())}&tokenizers=llama3,mistral,llama")
+    wait_for_chat(page, messages, ("llama3", "mistral", "llama"))  # (Gemma's template has no system role)
+    assert on_all(page, "#chat-messages .chat-row", "rows => rows.map(r => [r.querySelector('select').value, "
+                  "r.querySelector('textarea').value])") == [[m["role"], m["content"]] for m in messages]
+    assert page.locator("#chat-link-note").count() == 0

@@ -231,6 +231,79 @@ def test_embedded_in_another_origins_page(watched, lesson_site):
     only_from(requests, lesson_site, lesson.rsplit("/", 1)[0])
 
 
+# Every run of a browser tokenizer in a page, [tokenizer, the text's length, the newest text the page had been given
+# when the run began (its length)]: window.playground.tokenize wrapped, and the text given read from the text box
+# (what a key or a paste leaves there) or, for a lesson page's, from a listener of its own, which runs after the
+# folder's, so it has seen every message the folder has.
+COUNT_RUNS = """() => {
+    window.runs = [];
+    window.given = document.querySelector("#input-text textarea").value;
+    addEventListener("message", (e) => { if (e.data?.type === "playground-text") window.given = e.data.text; });
+    document.addEventListener("input", (e) => { window.given = e.target.value; });
+    const tokenize = window.playground.tokenize;
+    window.playground.tokenize = (text, name, options) => {
+        window.runs.push([name, text.length, window.given.length]);
+        return tokenize(text, name, options);
+    };
+}"""
+
+
+def runs_of(page) -> dict[str, list[list[int]]]:
+    """Each panel's runs, [the text's length, the newest text's length], in order."""
+    runs: dict[str, list[list[int]]] = {name: [] for name in LESSON}
+    for name, length, given in page.evaluate("window.runs"):
+        runs[name].append([length, given])
+    return runs
+
+
+def test_a_lesson_pages_flood_of_texts_is_tokenized_newest_only(watched, lesson_site):
+    """200 texts of 200,000 characters posted at once: before, each ran a whole edit (3 tokenizers on 100,000
+    characters), 52 s of a frozen frame. Now, while one is tokenized, only the newest waiting is tokenized next:
+    the messages come over the process boundary in a few batches, and each batch is one run a panel, of its last
+    text; the last text sent is the one painted."""
+    page, requests = watched
+    with parent_page(lesson_site, "allow-scripts allow-same-origin") as lesson:
+        page.goto(lesson)
+        inner = next(f for f in page.frames if f.url.startswith(lesson_site))
+        wait_for_ids(inner, "Hello world")
+        inner.evaluate(COUNT_RUNS)
+        # distinct lengths, so that a run names its text: text k is 200,000 - k characters
+        texts = [f"text {k}: " + "tokens and more " * 12_500 for k in range(200)]
+        texts = [text[:200_000 - k] for k, text in enumerate(texts)]
+        page.evaluate("""texts => { const frame = document.getElementById("playground").contentWindow;
+                                    for (const text of texts) frame.postMessage({type: "playground-text", text}, "*"); }""",
+                      texts)
+        wait_for_ids(inner, texts[-1][:100_000], timeout=30_000)  # the panels tokenise the first 100,000 characters
+        assert inner.locator("#input-text textarea").input_value() == texts[-1]
+        for name, runs in runs_of(inner).items():
+            # each run is of the newest text the frame had, cut at 100,000 characters
+            assert all(length == min(given, 100_000) for length, given in runs), (name, runs)
+            assert 1 <= len(runs) <= 5, (name, runs)
+    only_from(requests, lesson_site, lesson.rsplit("/", 1)[0])
+
+
+def test_keys_that_come_while_a_panel_is_tokenized_are_tokenized_newest_only(watched, lesson_site):
+    """Twenty input events, each its own task, all waiting while the first is handled (keys come so on a long text,
+    each tokenization taking longer than a key): one run a panel, of the last one; before, twenty."""
+    page, _ = watched
+    page.goto(lesson_site)
+    wait_for_ids(page, "Hello world")
+    base = "a long text, " * 7_690  # 99,970 characters: the keys typed after it are all tokenized
+    page.evaluate("""text => { const box = document.querySelector("#input-text textarea");
+                               box.value = text; box.dispatchEvent(new Event("input", {bubbles: true})); }""", base)
+    wait_for_ids(page, base)
+    page.evaluate(COUNT_RUNS)
+    keys = "abcdefghijklmnopqrst"
+    page.evaluate("""([base, keys]) => { const box = document.querySelector("#input-text textarea");
+        for (let k = 1; k <= keys.length; k++) setTimeout(() => {
+            box.value = base + keys.slice(0, k);
+            box.dispatchEvent(new Event("input", {bubbles: true}));
+        });
+    }""", [base, keys])
+    wait_for_ids(page, base + keys)
+    assert runs_of(page) == {name: [[len(base + keys)] * 2] for name in LESSON}
+
+
 def test_the_share_links_qr_code_is_made_in_the_browser_as_segno_makes_it(watched, site):
     """The QR code of the link, read back by zxing-cpp: the link itself, at the version and error correction that
     the app's segno.make_qr(link, error="l") gives (the smallest version at L, then boosted as far as it fits)."""

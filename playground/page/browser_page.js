@@ -12,7 +12,7 @@ import {MAX_DRAWN_TOKENS, panelParts} from "./render.js";
 // The page's first three tokenizers start loading as this module runs, before the page's scripts first ask (in
 // the app, before Gradio has mounted its page): the link's own (?tokenizers=, as share.js writes it), else the
 // host's defaults. Their files are on the way already (preload.py); a failed load is tried again when asked.
-const named = new URLSearchParams(location.search).get("tokenizers")?.split(",").map((name) => name.trim()) ?? [];
+const named = new URLSearchParams(location.search).get("tokenizers")?.split(",", 3).map((name) => name.trim()) ?? [];
 const defaults = typeof PLAYGROUND_DEFAULT_TOKENIZERS === "undefined" ? [] : PLAYGROUND_DEFAULT_TOKENIZERS;
 defaults.forEach((name, slot) => {
   const first = hasTwin(named[slot]) ? named[slot] : name;

@@ -48,23 +48,6 @@ async function playgroundPost(path, body) {
   }
 }
 
-// send(body) one at a time, each body made by its caller's makeBody() when it is sent (so it carries what the page
-// shows then): a call made while one is out waits, and replaces (resolving null) any that waited.
-function playgroundLatestOnly(send) {
-  let busy = false, waiting = null;
-  const run = async ({makeBody, resolve, reject}) => {
-    busy = true;
-    try { resolve(await send(makeBody())); } catch (err) { reject(err); }
-    busy = false;
-    if (waiting) { const next = waiting; waiting = null; run(next); }
-  };
-  return (makeBody) => new Promise((resolve, reject) => {
-    if (!busy) return void run({makeBody, resolve, reject});
-    if (waiting) waiting.resolve(null);
-    waiting = {makeBody, resolve, reject};
-  });
-}
-
 // A panel's tokens from the server (its tokenizer has no browser twin): compare()'s entry, or null.
 const playgroundTokensAsks = [0, 1, 2].map(() => playgroundLatestOnly((body) => playgroundPost("playground/tokens", body)));
 async function playgroundAskTokens(i, body) {

@@ -32,6 +32,15 @@ function playgroundChatExample() {
   return [true, ...PLAYGROUND_CHAT_EXAMPLE.tokenizers];
 }
 
+// What the Chat view edits (and the server takes, but for its bound on the characters): a list of at most
+// PLAYGROUND_CHAT_MAX_MESSAGES messages, each {role, content} and nothing else, the role one of the three, the
+// content a string.
+function playgroundChatIsConversation(messages) {
+  return Array.isArray(messages) && messages.length <= PLAYGROUND_CHAT_MAX_MESSAGES && messages.every((m) =>
+    m !== null && typeof m === "object" && !Array.isArray(m) && Object.keys(m).length === 2 &&
+    PLAYGROUND_CHAT_ROLES.includes(m.role) && typeof m.content === "string");
+}
+
 function playgroundChatSetMessages(messages) {
   playgroundChat.messages = messages.map((m) => ({role: m.role, content: m.content}));
   playgroundChatRows();
@@ -170,19 +179,28 @@ playgroundShareLink = async function (text) {
   return url.toString();
 };
 
+// The conversation a link carries (?chat=, its last if given twice, as link.js reads a name). Checked whole before
+// any row is made: a link of 264 characters inflates to 60,001 empty messages, and a row is a role, a text box
+// and a button each. Anything but what the Chat view edits opens the page without it, and the note says so.
 // Gradio may put this script in the page after its load event: then it runs at once.
 async function playgroundChatFromLink() {
   const query = new URLSearchParams(window.location.search);
-  const packed = query.get("chat");
+  const packed = query.getAll("chat").at(-1);
   if (!packed && query.get("example") === PLAYGROUND_CHAT_EXAMPLE.key) { playgroundChatExampleWhenReady(); return; }
   if (!packed) return;
+  let messages = null;
   try {
     // link.js's (null for a damaged one), bounded for the JSON of the longest conversation the server takes
     // (chat.MAX_CHARS of content, each character escaped as \u00XX at worst, and the messages' own keys)
-    const messages = JSON.parse(await playgroundUnpack(packed, 10 * PLAYGROUND_MAX_INPUT_CHARS));
-    if (!Array.isArray(messages)) return;
+    messages = JSON.parse(await playgroundUnpack(packed, 10 * PLAYGROUND_MAX_INPUT_CHARS));
+  } catch (err) { /* not JSON: damaged */ }
+  if (playgroundChatIsConversation(messages)) {
     playgroundSetMessagesWhenReady(messages);
-  } catch (err) { /* a damaged link opens the page without its conversation */ }
+  } else {
+    playgroundLinkNote("chat-link-note", "This link's conversation (?chat=) is damaged, or not one the Chat view " +
+      `takes (at most ${PLAYGROUND_CHAT_MAX_MESSAGES} messages, each a role (${PLAYGROUND_CHAT_ROLES.join(", ")}) and ` +
+      "a text), so the page opened without it. Ask for the link again, copied whole.");
+  }
 }
 if (document.readyState === "complete") playgroundChatFromLink();
 else window.addEventListener("load", playgroundChatFromLink);

@@ -61,12 +61,38 @@ async function playgroundUpdate(setup) {
   });
 }
 
-// One panel's compare() entry: from the browser tokenizer, else from the server (null when a newer edit's ask
-// replaced this one before it was sent).
+// send(body) one at a time, each body made by its caller's makeBody() when it is sent (so it carries what the page
+// shows then). A call waits for a turn of the page's task queue before it is sent, and while one is out; a newer
+// call replaces (resolving null) the one waiting. The turn is what merges edits: a browser tokenizer holds the
+// page's thread while it runs, so the keys and a lesson page's messages that came meanwhile are only handled
+// after it, each its own task; waiting one turn lets them all in first, and only the newest runs (200 messages
+// of 200,000 characters: one run, not 200). ask.js's asks of the server go one at a time this way too.
+function playgroundLatestOnly(send) {
+  let busy = false, waiting = null;
+  const next = async () => {
+    busy = true;
+    await new Promise((resolve) => setTimeout(resolve));
+    const {makeBody, resolve, reject} = waiting;
+    waiting = null;
+    try { resolve(await send(makeBody())); } catch (err) { reject(err); }
+    busy = false;
+    if (waiting) next();
+  };
+  return (makeBody) => new Promise((resolve, reject) => {
+    if (waiting) waiting.resolve(null);
+    waiting = {makeBody, resolve, reject};
+    if (!busy) next();
+  });
+}
+
+// Each panel's browser tokenizer, one edit at a time, the newest waiting next.
+const playgroundTwinRuns = [0, 1, 2].map(() => playgroundLatestOnly(({text, name, special}) =>
+  window.playground.tokenize(text, name, {special, tokenLimit: window.playground.MAX_DRAWN_TOKENS})));
+
+// One panel's compare() entry: from the browser tokenizer, else from the server (null when a newer edit replaced
+// this one before it ran or was sent).
 function playgroundPanelResult(i, name, text, special) {
-  if (window.playground.hasTwin(name)) {
-    return window.playground.tokenize(text, name, {special, tokenLimit: window.playground.MAX_DRAWN_TOKENS});
-  }
+  if (window.playground.hasTwin(name)) return playgroundTwinRuns[i](() => ({text, name, special}));
   return playgroundAskTokens(i, {text, special, tokenizer: name});
 }
 
