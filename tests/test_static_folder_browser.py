@@ -366,7 +366,8 @@ def test_the_languages_table_is_the_lessons_for_the_shipped_tokenizers(watched, 
         assert cells[0] == LANGUAGES[code]
         for cell, name in zip(cells[1:], TOKENIZER_NAMES):
             premium = counts["tokens"][code][name] / counts["tokens"][BASELINE][name]
-            assert cell.split()[0] == f"{premium:.2f}", (code, name, cell)
+            lost = name == "bert" and code != "swh_Latn"  # BERT drops or [UNK]s some of all but Swahili
+            assert cell == f"{premium:.2f}" + ("*" if lost else ""), (code, name, cell)
         unk = counts["unk"][code]["bert"] / counts["tokens"][code]["bert"]
         assert cells[-1] == f"{unk:.0%}"
     assert page.locator("#languages img").first.is_visible()  # the chart
