@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from browser import browser, textbox, type_text, wait_for_ids  # noqa: F401 (browser: the fixture)
+from browser import SCREENSHOTS, browser, textbox, type_text, wait_for_ids  # noqa: F401 (browser: the fixture)
 from serve import free_port, wait_for_http
 from test_browser_twin import HARD, differences, in_browser
 from test_iframe import serving
@@ -419,3 +419,68 @@ def test_the_lessons_batch_is_cut_at_torchs_offsets(watched, site):
     assert offsets == expected["offsets"]
     assert page.locator("#batch-replaced").is_visible()
     only_from(requests, site)
+
+
+def hosting_snippet(src: str) -> str:
+    """docs/hosting.md's lesson page (its ```html block), byte for byte but the folder's address, in a page 716 px
+    wide: the frame (width: 100%, less the body's 8 px margins) is 700 px wide."""
+    import re
+
+    from conftest import ROOT
+
+    blocks = re.findall(r"^```html\n(.*?)^```$", (ROOT / "docs" / "hosting.md").read_text(encoding="utf-8"), re.S | re.M)
+    assert len(blocks) == 1 and blocks[0].count("https://you.github.io/repo/") == 1
+    return "<!doctype html><title>A lesson</title><h1>A lesson page</h1>" + blocks[0].replace(
+        "https://you.github.io/repo/", src)
+
+
+# Where each panel is, in the frame: [id, left, top, width].
+PANEL_BOXES = """() => [...document.querySelectorAll("#panels > .column")].map(c => {
+    const r = c.getBoundingClientRect(); return [c.querySelector("[id^=panel-]").id, r.left, r.top, r.width]; })"""
+
+
+def test_a_lesson_pages_700_px_frame_has_three_panels_abreast_and_the_batch_closed(browser, whole_folder):
+    """The folder in docs/hosting.md's lesson page, its frame 700 px wide: the three panels side by side, never
+    GPT-2 and BERT with Llama 2 under them; the batch section closed there (a click opens it), so the frame is as
+    tall as the panels and what follows them need; and on a phone, one panel a row."""
+    with http_server(whole_folder) as url:
+        html = hosting_snippet(url + "?example=code").encode()
+
+        from http.server import BaseHTTPRequestHandler
+
+        class Lesson(BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.end_headers()
+                self.wfile.write(html)
+
+            def log_message(self, *args):
+                pass
+
+        with serving(Lesson) as port:
+            context = browser.new_context(viewport={"width": 716, "height": 900})
+            page = context.new_page()
+            page.goto(f"http://localhost:{port}/lesson.html")
+            inner = next(f for f in page.frames if f.url.startswith(url))
+            wait_for_ids(inner, EXAMPLES_BY_KEY["code"].text)
+            assert page.evaluate("document.getElementById('playground').getBoundingClientRect().width") == 700
+            boxes = inner.evaluate(PANEL_BOXES)
+            assert [b[0] for b in boxes] == ["panel-gpt2", "panel-bert", "panel-llama"]
+            assert len({round(b[2]) for b in boxes}) == 1, boxes  # one row: the same top
+            assert all(b[3] > 200 for b in boxes), boxes
+            assert inner.evaluate("document.getElementById('batch-section').open") is False
+            height = inner.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
+            page.wait_for_function("h => parseFloat(document.getElementById('playground').style.height) === h",
+                                   arg=height)  # the frame as tall as its content, the batch's rows not in it
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=SCREENSHOTS / "lesson-frame-700.png", full_page=True)
+            context.close()
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(url)
+        wait_for_ids(page, "Hello world")
+        boxes = page.evaluate(PANEL_BOXES)
+        assert boxes[0][2] < boxes[1][2] < boxes[2][2] and len({round(b[1]) for b in boxes}) == 1, boxes  # a row each
+        assert page.evaluate("document.getElementById('batch-section').open") is True  # not in a frame: open
+        context.close()

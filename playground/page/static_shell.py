@@ -111,13 +111,15 @@ def number_box(elem_id: str, label: str, value: int) -> str:
 
 def batch_html() -> str:
     """The lesson's batch, as the app's page lays it out (web.py), drawn in the browser from GPT-2's ids
-    (batch_view.js): the B, T and seed boxes, the lesson's (32, 1024) button, its note, the section."""
-    return (f"<h2>The lesson's batch: B windows of T ids, cut from the text as training cuts them</h2>"
+    (batch_view.js): the B, T and seed boxes, the lesson's (32, 1024) button, its note, the section. Open, but
+    closed in a lesson page's frame (folder.js): there it would make the frame a screen taller."""
+    return ('<details id="batch-section" open><summary><h2>The lesson\'s batch: B windows of T ids, cut from the text '
+            "as training cuts them</h2></summary>"
             f'<div id="batch-controls">{number_box("batch-size", "B (batch_size)", 4)}'
             f'{number_box("block-size", "T (block_size)", 8)}{number_box("batch-seed", "seed", 0)}'
             """<button id="lesson-batch" type="button">Try the lesson's batch: (32, 1024)</button>"""
             '<button id="batch-redraw" type="button" hidden>Draw the batch</button></div>'
-            f'{body_of("batch-note")}{body_of("batch")}')
+            f'{body_of("batch-note")}{body_of("batch")}</details>')
 
 
 def languages_html(shipped: tuple[str, ...]) -> str:

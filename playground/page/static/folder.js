@@ -200,6 +200,8 @@ function playgroundFolderUnloaded() {
   const [text, a, b, c, example, guess, present, markWhitespace, view] = await playgroundOpening();  // link.js
   const setup = {text, tokenizers: [a, b, c], special: false, markWhitespace, view, example, guess, present};
   playgroundFolderWire();
+  const batch = document.getElementById("batch-section");
+  if (batch && window.parent !== window) batch.open = false;  // in a lesson page: one click away, the frame shorter
   playgroundFolderReportHeight();
   playgroundFolderSet(playgroundFolderSentText === null ? setup : {...setup, text: playgroundFolderSentText});
   playgroundFolderStarted = true;
