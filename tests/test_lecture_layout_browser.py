@@ -526,6 +526,52 @@ def test_a_pinned_card_keeps_off_every_panels_title_counts_and_first_row(browser
     context.close()
 
 
+# Pin each token of every panel, scrolled to it as a thumb does: the rows of its own panel's tokens (each row the
+# union of the top-level blocks level with each other) that its card covers.
+CARDS_OVER_OWN_ROWS = """() => {
+    const bad = [];
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const rowsOf = panel => {
+        const rows = [];
+        for (const r of [...panel.querySelectorAll(".toks > .tok, .toks > .group")].map(t => t.getBoundingClientRect())) {
+            const row = rows.find(x => Math.abs(x.top - r.top) < 4);
+            if (!row) rows.push({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+            else Object.assign(row, {left: Math.min(row.left, r.left), right: Math.max(row.right, r.right),
+                                     bottom: Math.max(row.bottom, r.bottom)});
+        }
+        return rows;
+    };
+    for (const tok of document.querySelectorAll("#panels .tok")) {
+        tok.scrollIntoView({block: "nearest"});
+        tok.click();
+        const card = document.getElementById("tok-card").getBoundingClientRect();
+        const panel = tok.closest("[data-tokenizer]");
+        const covered = rowsOf(panel).flatMap((row, i) => overlap(card, row) ? [i + 1] : []);
+        if (covered.length) bad.push([panel.dataset.tokenizer, tok.textContent, covered]);
+        tok.click();
+    }
+    return bad;
+}"""
+
+
+def test_on_a_phone_a_pinned_card_never_covers_its_own_panels_tokens(browser, app_url):
+    """390x844, touch: the card of a pinned token (as wide as the panel there) keeps off every row of its own
+    panel's tokens, the text read around the token (it covered rows 2-3 of Mistral's)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{app_url}?example=glitch&tokenizers=gpt2,llama,mistral")
+    wait_for_ids(page, EXAMPLES_BY_KEY["glitch"].text, names=("gpt2", "llama", "mistral"))
+    page.locator("#panel-gpt2 .tok").nth(16).tap()  # a thumb's tap pins, as a click does
+    assert page.locator("#tok-card.pinned-card").is_visible()
+    page.screenshot(path=SCREENSHOTS / "phone-pinned-card-390x844.png")
+    page.locator("#panel-gpt2 .tok").nth(16).tap()
+    assert page.evaluate(CARDS_OVER_OWN_ROWS) == []
+    assert errors == []
+    context.close()
+
+
 # Every number written in the answer (1.5e-07, 0.0955797, 1,500) drawn as boxes on more than one line.
 BROKEN_NUMBERS = """() => {
     const broken = [];
