@@ -484,3 +484,48 @@ def test_a_lesson_pages_700_px_frame_has_three_panels_abreast_and_the_batch_clos
         assert boxes[0][2] < boxes[1][2] < boxes[2][2] and len({round(b[1]) for b in boxes}) == 1, boxes  # a row each
         assert page.evaluate("document.getElementById('batch-section').open") is True  # not in a frame: open
         context.close()
+
+
+def test_a_cold_example_link_fetches_its_tokenizers_vocabularies_as_small_as_the_app_sends_them(browser, whole_folder):
+    """A cold ?example=code from a folder of all eight served by python -m http.server (which compresses nothing):
+    the vocabularies and WebAssembly it fetches weigh no more than the app sends of them (gzipped: 2.3 MB, where the
+    folder sent them whole, 6.2 MB, and 6.9 MB in all against the app's 3.0), each fetched once, and nothing of a
+    tokenizer the link does not show. The expected sizes come from the twin declarations and the built files,
+    gzipped here as the app's twin route sends them (level 6)."""
+    import gzip
+
+    from playground.tokenizers.assets import ASSETS_DIR
+    from playground.tokenizers.browser import twin_declaration
+    from playground.tokenizers.undertrained import DATA_FILE, has_data
+
+    shown = EXAMPLES_BY_KEY["code"].tokenizers
+    assert shown == ("gpt2", "bert", "llama")
+    declared = {source for name in shown for source in twin_declaration(name)["files"].values()}
+    declared |= {DATA_FILE for name in shown if has_data(name)}
+    from playground.page.twin_route import BUILT_DIR
+
+    cores = [path for path in BUILT_DIR.iterdir() if path.suffix == ".wasm"]  # the three families' cores: all three
+    app_sends = {path.name: len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+                 for path in [*(ASSETS_DIR / source for source in declared), *cores]}
+
+    with http_server(whole_folder) as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        asked, sizes = {}, {}
+        session.on("Network.requestWillBeSent", lambda e: asked.__setitem__(e["requestId"], e["request"]["url"]))
+        session.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+        page.goto(url + "?example=code")
+        wait_for_ids(page, EXAMPLES_BY_KEY["code"].text)
+        page.wait_for_load_state("networkidle")
+        context.close()
+    fetched = [(asked[rid][len(url):], size) for rid, size in sizes.items() if asked[rid].startswith(url)]
+    paths = [path.split("?")[0] for path, _ in fetched]
+    assert len(paths) == len(set(paths)), "a file fetched twice"
+    heavy = {path.rsplit("/", 1)[-1].removesuffix(".gz"): size for path, size in fetched
+             if path.startswith("playground/twin/files/") or ".wasm" in path}
+    assert sorted(heavy) == sorted(app_sends), "a vocabulary or core of a tokenizer the link does not show"
+    headers = 1_000 * len(heavy)  # each response's status line and headers, counted in the bytes on the wire
+    assert sum(heavy.values()) <= sum(app_sends.values()) + headers, (heavy, app_sends)
+    assert sum(size for _, size in fetched) < 3_000_000  # all of it, the page's own files too: the app's 3.0 MB

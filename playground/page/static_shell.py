@@ -134,14 +134,15 @@ def languages_html(shipped: tuple[str, ...]) -> str:
             f'{body_of("premium", table)}</details>')
 
 
-def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
+def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], gzipped: tuple[str, ...] = ()) -> str:
     """index.html for the tokenizers `specs` (name -> twin_spec), the whole page or (only_panels) the text box
-    and the panels; `versions`: each page file's short hash, put in its URL."""
+    and the panels; `versions`: each page file's short hash, put in its URL; `gzipped`: the files the page fetches
+    as URL + ".gz" (folder.js)."""
     shipped = tuple(specs)
     names = default_tokenizers(shipped)
     links = {} if only_panels else example_links(shipped)
     folder = {"answers": example_answers(links), "editedAnswer": EDITED_ANSWER,
-              "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE}
+              "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE, "gzipped": list(gzipped)}
     values = (head_values({"tokenizers": specs}, None, shipped, links, names)
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
@@ -151,7 +152,7 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
     above, middle, below = ("", "", "") if only_panels else full_page(specs)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}{link_tags({n: specs[n] for n in names})}
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}{link_tags({n: specs[n] for n in names}, frozenset(gzipped))}
 </head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
 <div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>{middle}
 {body_of("limit-note")}
