@@ -438,7 +438,8 @@ def chart_is_dark(page, selector: str) -> bool:
 
 def test_tables_scroll_inside_their_box_and_charts_follow_the_theme(browser, app_url):
     """At 1024 px: Languages' table (with its [UNK] column) and the slide's table for all eight tokenizers
-    reach every column inside their box, the first column kept in place; in dark mode both charts are dark."""
+    reach every column inside their box (the slide's scrolling, its first column kept in place); in dark mode both
+    charts are dark."""
     context, page, errors = new_page(browser, app_url, 1024, 768, "dark")
     page.locator("#languages > .label-wrap").click()
     page.wait_for_selector("#premium table")
@@ -457,11 +458,34 @@ def test_tables_scroll_inside_their_box_and_charts_follow_the_theme(browser, app
             assert found["after"]["first"] == pytest.approx(found["before"]["first"], abs=1), f"{selector}: first column fixed"
         else:
             assert found["before"]["last"][1] <= right + 1, selector
-    assert page.evaluate("() => document.querySelector('#premium table').scrollWidth > "
-                         "document.querySelector('#premium table').clientWidth"), "ten columns do not fit 1024 px"
+    assert page.evaluate("() => document.querySelector('#slide table').scrollWidth > "
+                         "document.querySelector('#slide table').clientWidth"), "ten columns do not fit 1024 px"
     for chart in ("#premium img.plot", "#slide img.plot"):
         page.locator(chart).scroll_into_view_if_needed()
         assert chart_is_dark(page, chart), chart
+    assert errors == []
+    context.close()
+
+
+def test_the_languages_table_fits_one_projector_screen(browser, app_url):
+    """At 1024x768, read from the back: every column of Languages' table in its box with no scrolling, and the
+    whole table on one screen (768 px high; it was 1,300 to 2,000 px, BERT's cells sentences). The words of what
+    BERT lost are said once, under the table."""
+    context, page, errors = new_page(browser, app_url, 1024, 768, "dark")
+    page.locator("#languages > .label-wrap").click()
+    table = page.locator("#premium table")
+    table.wait_for()
+    table.scroll_into_view_if_needed()
+    found = table.evaluate("""t => ({height: t.getBoundingClientRect().height, scrollWidth: t.scrollWidth,
+                                     clientWidth: t.clientWidth, box: t.parentElement.getBoundingClientRect().right,
+                                     right: Math.max(...[...t.querySelectorAll("th")].map(th => th.getBoundingClientRect().right))})""")
+    assert found["scrollWidth"] <= found["clientWidth"], found
+    assert found["right"] <= found["box"] + 0.5 and found["right"] <= 1024, found  # the last column in view
+    assert found["height"] < 768, found
+    assert table.locator("tbody tr").nth(6).locator("td").nth(2).inner_text() == "2.77*"  # BERT's Hindi
+    assert page.locator("#premium .loss-notes").inner_text().startswith("* What BERT WordPiece lost of each language")
+    page.locator("#premium").evaluate("e => e.scrollIntoView()")
+    page.screenshot(path=SCREENSHOTS / "languages-1024x768-dark.png")
     assert errors == []
     context.close()
 
@@ -498,6 +522,52 @@ def test_a_pinned_card_keeps_off_every_panels_title_counts_and_first_row(browser
     assert page.evaluate(CARDS_OVER_HEADS) == []
     page.locator("#panel-bert .tok").first.click()
     page.screenshot(path=SCREENSHOTS / f"pinned-card-{width}x{height}.png")
+    assert errors == []
+    context.close()
+
+
+# Pin each token of every panel, scrolled to it as a thumb does: the rows of its own panel's tokens (each row the
+# union of the top-level blocks level with each other) that its card covers.
+CARDS_OVER_OWN_ROWS = """() => {
+    const bad = [];
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const rowsOf = panel => {
+        const rows = [];
+        for (const r of [...panel.querySelectorAll(".toks > .tok, .toks > .group")].map(t => t.getBoundingClientRect())) {
+            const row = rows.find(x => Math.abs(x.top - r.top) < 4);
+            if (!row) rows.push({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+            else Object.assign(row, {left: Math.min(row.left, r.left), right: Math.max(row.right, r.right),
+                                     bottom: Math.max(row.bottom, r.bottom)});
+        }
+        return rows;
+    };
+    for (const tok of document.querySelectorAll("#panels .tok")) {
+        tok.scrollIntoView({block: "nearest"});
+        tok.click();
+        const card = document.getElementById("tok-card").getBoundingClientRect();
+        const panel = tok.closest("[data-tokenizer]");
+        const covered = rowsOf(panel).flatMap((row, i) => overlap(card, row) ? [i + 1] : []);
+        if (covered.length) bad.push([panel.dataset.tokenizer, tok.textContent, covered]);
+        tok.click();
+    }
+    return bad;
+}"""
+
+
+def test_on_a_phone_a_pinned_card_never_covers_its_own_panels_tokens(browser, app_url):
+    """390x844, touch: the card of a pinned token (as wide as the panel there) keeps off every row of its own
+    panel's tokens, the text read around the token (it covered rows 2-3 of Mistral's)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{app_url}?example=glitch&tokenizers=gpt2,llama,mistral")
+    wait_for_ids(page, EXAMPLES_BY_KEY["glitch"].text, names=("gpt2", "llama", "mistral"))
+    page.locator("#panel-gpt2 .tok").nth(16).tap()  # a thumb's tap pins, as a click does
+    assert page.locator("#tok-card.pinned-card").is_visible()
+    page.screenshot(path=SCREENSHOTS / "phone-pinned-card-390x844.png")
+    page.locator("#panel-gpt2 .tok").nth(16).tap()
+    assert page.evaluate(CARDS_OVER_OWN_ROWS) == []
     assert errors == []
     context.close()
 

@@ -4,6 +4,7 @@ nothing outside itself; --tokenizers ships only those asked for; "static" is a s
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -37,9 +38,10 @@ def test_the_page_files_are_the_apps_own(lesson_folder):
 
 
 def test_every_vocabulary_is_named_by_its_hash_and_only_the_three_are_shipped(lesson_folder):
-    files = sorted((lesson_folder / "playground" / "twin" / "files").glob("*/*"))
+    files = sorted(path for path in (lesson_folder / "playground" / "twin" / "files").glob("*/*") if path.suffix != ".gz")
     for path in files:
         assert hashlib.sha256(path.read_bytes()).hexdigest() == path.parent.name, path
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == path.read_bytes(), path  # fetched
     # GPT-2's merges, BERT's vocab.txt, Llama 2's model and the paper's under-trained list: no o200k, Llama 3...
     assert sorted(p.name for p in files) == ["tokenizer.model", "undertrained.json", "vocab.bpe", "vocab.txt"]
     twins = twins_of(lesson_folder)

@@ -32,7 +32,7 @@ def test_bert_runs_in_the_browser_from_its_vocab_txt_lowercasing():
     assert twin_spec("bert") == {
         "family": "bert", "label": "BERT WordPiece",
         "files": {"vocab": {"url": f"playground/twin/files/{sha}/vocab.txt", "sha256": sha}},
-        "options": {"lowercase": True}, "undertrained": None}
+        "options": {"lowercase": True}, "undertrained": None, "bytes": 231508}  # vocab.txt: ls -l gives it
 
 
 def test_a_registered_vocab_txt_runs_in_the_browser_with_its_casing(tmp_path):

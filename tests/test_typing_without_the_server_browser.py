@@ -192,3 +192,63 @@ def test_the_setup_typed_far_from_the_server_is_back_after_a_reload_at_once(tab,
     wait_for_ids(tab, text, names=THIRD_IS_MISTRAL)
     assert textbox(tab).input_value() == text
     assert not tab.locator("#mark-ws input").is_checked()
+
+
+def vocabulary_size(name: str) -> str:
+    """What the page must say of tokenizer `name`'s vocabulary: its declared files' bytes on disk ("3.6 MB")."""
+    from playground.tokenizers.assets import ASSETS_DIR
+    from playground.tokenizers.browser import twin_declaration
+
+    size = sum((ASSETS_DIR / source).stat().st_size for source in twin_declaration(name)["files"].values())
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{round(size / 1e3)} KB"
+
+
+LOADING_NOTE = "() => document.querySelector('#panel-llama .panel-loading [role=status]')?.textContent ?? null"
+
+
+def switch_third_to_gpt4o(tab) -> None:
+    tab.locator("#tokenizer-2 input").click()
+    tab.get_by_role("option", name="GPT-4o o200k_base").click()
+
+
+def test_a_slow_vocabulary_says_it_is_loading_with_its_size_and_then_paints(tab, server):
+    """On a phone's connection (150 ms round trip, 1.6 Mbit/s), switching a panel to GPT-4o: the panel says at
+    once that its vocabulary is loading, and how big it is; then its tokens come."""
+    url, _ = server
+    open_loaded(tab, url)
+    session = network(tab, latency_ms=150)
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
+                                                       "downloadThroughput": 200_000, "uploadThroughput": 100_000})
+    switch_third_to_gpt4o(tab)
+    tab.wait_for_function(f"({LOADING_NOTE})() !== null", timeout=5_000)
+    assert tab.evaluate(LOADING_NOTE) == f"Loading the vocabulary of GPT-4o o200k_base ({vocabulary_size('gpt4o')})…"
+    assert vocabulary_size("gpt4o") == "3.6 MB"  # o200k_base.tiktoken, 3,613,922 bytes
+    wait_for_ids(tab, "Hello world", names=("gpt2", "bert", "gpt4o"), timeout=120_000)
+    assert tab.locator(".panel-loading").count() == 0
+
+
+@pytest.mark.parametrize("fate", ["hangs", "fails"])
+def test_a_vocabulary_that_never_comes_is_said_in_its_panel(browser, server, fate):  # noqa: F811
+    """GPT-4o's vocabulary never answered (the request hangs) or refused (the connection fails): the panel says it
+    is still loading after 10 s, or that it could not load and why, and to check the connection."""
+    url, _ = server
+    with tab_without_errors(browser, (*CONNECTION_CUTS, "Failed to load resource: net::ERR_FAILED")) as tab:
+        vocabulary_never_comes(tab, url, fate)
+
+
+def vocabulary_never_comes(tab, url: str, fate: str) -> None:
+    open_loaded(tab, url)
+    tab.route("**/o200k_base.tiktoken", (lambda route: None) if fate == "hangs" else (lambda route: route.abort()))
+    switch_third_to_gpt4o(tab)
+    if fate == "hangs":
+        tab.wait_for_function(f"({LOADING_NOTE})()?.startsWith('Still loading')", timeout=20_000)
+        assert tab.evaluate(LOADING_NOTE) == (
+            f"Still loading the vocabulary of GPT-4o o200k_base ({vocabulary_size('gpt4o')}) after 10 s: the connection "
+            "is slow; the tokens show when it has come.")
+    else:
+        tab.wait_for_function(f"({LOADING_NOTE})()?.includes('could not load')", timeout=10_000)
+        note = tab.evaluate(LOADING_NOTE)
+        assert note.startswith("GPT-4o o200k_base could not load: ") and note.endswith(
+            "; check the connection, then edit the text to try again."), note
+    assert tab.locator("#panel-llama h3").inner_text() == "GPT-4o o200k_base"  # not Llama 2's tokens under its name
+    assert tab.locator("#panel-llama .tok").count() == 0

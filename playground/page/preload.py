@@ -27,10 +27,11 @@ def preloads(specs: dict[str, dict]) -> list[tuple[str, str, str | None]]:
     return list(dict.fromkeys(urls))
 
 
-def link_tags(specs: dict[str, dict]) -> str:
-    """The <link> elements of preloads(specs), for a page's head."""
+def link_tags(specs: dict[str, dict], gzipped: frozenset[str] = frozenset()) -> str:
+    """The <link> elements of preloads(specs), for a page's head; a URL in `gzipped` is fetched as URL + ".gz"
+    (the static folder's, static_folder.is_gzipped), so that is what it preloads."""
     return "".join(f'<link rel="modulepreload" href="{escape(url)}" integrity="{integrity}">' if kind == "module"
-                   else f'<link rel="preload" as="fetch" crossorigin href="{escape(url)}">'
+                   else f'<link rel="preload" as="fetch" crossorigin href="{escape(url)}{".gz" if url in gzipped else ""}">'
                    for url, kind, integrity in preloads(specs))
 
 

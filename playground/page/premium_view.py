@@ -7,20 +7,39 @@ from html import escape
 from playground.lesson.premium import BASELINE, LANGUAGES, loss_words
 from playground.page.plots import png_html
 
+LOST = "*"  # beside a figure whose tokenizer lost part of the language: what it lost is said once, under the table
+
 
 def premium_cell(result: dict, code: str, name: str) -> str:
-    """A premium, with what its tokenizer lost of the language beside it when its count is not comparable; on
-    English's row (the baseline, 1 by definition) only what it lost, if anything."""
+    """A premium, marked when its tokenizer lost part of the language (English's row, the baseline, is 1 by
+    definition and comparable, but is marked too when its tokenizer lost something of it): a number and a mark,
+    so that twelve rows of eight tokenizers fit a projector's screen; the words are the footnote's."""
     lost = loss_words(result, code, name)
-    said = ("" if result["comparable"][code][name] and not (code == BASELINE and lost)
-            else f" <span class='loss'>baseline; {escape(lost)}</span>" if code == BASELINE
-            else f" <span class='loss'>not comparable: {escape(lost)}</span>")
-    return f"<td class='num'>{result['premium'][code][name]:.2f}{said}</td>"
+    mark = f"<span class='loss' title='{escape(lost)}'>{LOST}</span>" if lost else ""
+    return f"<td class='num'>{result['premium'][code][name]:.2f}{mark}</td>"
+
+
+def loss_footnote(result: dict, labels: dict[str, str]) -> str:
+    """What each tokenizer lost of each language, said once under the table: the languages that lost the same
+    grouped ("English (the baseline), Spanish: drops the accents"); "" when no tokenizer lost anything."""
+    notes = []
+    for name in result["tokenizers"]:
+        grouped: dict[str, list[str]] = {}
+        for code in result["languages"]:
+            if lost := loss_words(result, code, name):
+                language = LANGUAGES[code] + (" (the baseline)" if code == BASELINE else "")
+                grouped.setdefault(lost, []).append(language)
+        if grouped:
+            said = ". ".join(f"{', '.join(languages)}: {lost}" for lost, languages in grouped.items())
+            notes.append(f"<p class='note loss-notes'><span class='loss'>{LOST}</span> What {escape(labels[name])} "
+                         "lost of each language (its figure is then not comparable, and hatched in the chart; "
+                         f"English's, the baseline, is 1 all the same). {escape(said)}.</p>")
+    return "".join(notes)
 
 
 def premium_html(result: dict, png: bytes, labels: dict[str, str]) -> str:
     """A table of premiums (English = 1) with BERT's [UNK] share (when BERT is among them: a static folder may ship
-    other tokenizers only), and the chart; labels: name -> label."""
+    other tokenizers only), what each tokenizer lost under it, and the chart; labels: name -> label."""
     names = result["tokenizers"]
     bert = "bert" in names
     head = ("<th>language</th>" + "".join(f"<th>{escape(labels[n])}</th>" for n in names)
@@ -35,11 +54,10 @@ def premium_html(result: dict, png: bytes, labels: dict[str, str]) -> str:
         "<p class='note'>Tokens for the same 200 FLORES-200 sentences, over English's (each sentence on its own, "
         "no special tokens). A low figure can hide lost text: BERT maps most words it cannot spell to "
         "[UNK], one token each (the last column says how much of its output that is), and drops accents and "
-        "vowel signs; a figure whose tokenizer lost part of the text says so, and is hatched in the chart: "
+        f"vowel signs; a figure whose tokenizer lost part of the text is marked {LOST}, and is hatched in the chart: "
         "it is not comparable.</p>"
         f"<table class='examples premium'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        + loss_footnote(result, labels)
         + png_html(png, "token premium of twelve languages", "token-premium.png")
         + "<p class='note'>FLORES-200 (NLLB Team, 2022), as redistributed by Petrov et al. (2023), CC BY-SA 4.0. "
           "Built with Meta Llama 3.</p>")
-
-

@@ -115,13 +115,15 @@ def number_box(elem_id: str, label: str, value: int) -> str:
 
 def batch_html() -> str:
     """The lesson's batch, as the app's page lays it out (web.py), drawn in the browser from GPT-2's ids
-    (batch_view.js): the B, T and seed boxes, the lesson's (32, 1024) button, its note, the section."""
-    return (f"<h2>The lesson's batch: B windows of T ids, cut from the text as training cuts them</h2>"
+    (batch_view.js): the B, T and seed boxes, the lesson's (32, 1024) button, its note, the section. Open, but
+    closed in a lesson page's frame (folder.js): there it would make the frame a screen taller."""
+    return ('<details id="batch-section" open><summary><h2>The lesson\'s batch: B windows of T ids, cut from the text '
+            "as training cuts them</h2></summary>"
             f'<div id="batch-controls">{number_box("batch-size", "B (batch_size)", 4)}'
             f'{number_box("block-size", "T (block_size)", 8)}{number_box("batch-seed", "seed", 0)}'
             """<button id="lesson-batch" type="button">Try the lesson's batch: (32, 1024)</button>"""
             '<button id="batch-redraw" type="button" hidden>Draw the batch</button></div>'
-            f'{body_of("batch-note")}{body_of("batch")}')
+            f'{body_of("batch-note")}{body_of("batch")}</details>')
 
 
 def languages_html(shipped: tuple[str, ...]) -> str:
@@ -136,14 +138,15 @@ def languages_html(shipped: tuple[str, ...]) -> str:
             f'{body_of("premium", table)}</details>')
 
 
-def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
+def shell_html(specs: dict, only_panels: bool, versions: dict[str, str], gzipped: tuple[str, ...] = ()) -> str:
     """index.html for the tokenizers `specs` (name -> twin_spec), the whole page or (only_panels) the text box
-    and the panels; `versions`: each page file's short hash, put in its URL."""
+    and the panels; `versions`: each page file's short hash, put in its URL; `gzipped`: the files the page fetches
+    as URL + ".gz" (folder.js)."""
     shipped = tuple(specs)
     names = default_tokenizers(shipped)
     links = {} if only_panels else example_links(shipped)
     folder = {"answers": example_answers(links), "editedAnswer": EDITED_ANSWER,
-              "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE}
+              "lessonBatch": [] if only_panels else lessons_batch(), "embedding": TORCH_NOTE, "gzipped": list(gzipped)}
     values = (head_values({"tokenizers": specs}, None, shipped, links, names)
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
@@ -155,7 +158,7 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
     return with_folder_policy(f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{styles}{link_tags({n: specs[n] for n in names})}
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{styles}{link_tags({n: specs[n] for n in names}, frozenset(gzipped))}
 </head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
 <div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>{middle}
 {body_of("limit-note")}

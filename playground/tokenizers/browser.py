@@ -13,7 +13,7 @@ import hashlib
 from functools import cache
 from pathlib import Path
 
-from playground.tokenizers.assets import manifest, verified_path
+from playground.tokenizers.assets import ASSETS_DIR, manifest, verified_path
 from playground.tokenizers.registry import TOKENIZER_CLASSES, get_tokenizer, tokenizer_class, tokenizer_label
 from playground.tokenizers.undertrained import DATA_FILE, has_data
 
@@ -46,14 +46,21 @@ def twin_declaration(name: str) -> dict | None:
     return getattr(get_tokenizer(name), "twin", None)
 
 
+def _size(source: str) -> int:
+    """The bytes of an asset (by name: its file, not read) or of a local file."""
+    return (ASSETS_DIR / source if source in manifest() else Path(source)).stat().st_size
+
+
 def twin_spec(name: str) -> dict | None:
-    """What registry.js loads tokenizer `name` from, or None where it has no browser twin."""
+    """What registry.js loads tokenizer `name` from, or None where it has no browser twin; bytes: its vocabulary's
+    size (its files', as they are on disk), which the page says while it loads."""
     twin = twin_declaration(name)
     if twin is None:
         return None
     return {"family": twin["family"], "label": tokenizer_label(name),
             "files": {key: _served(source) for key, source in twin["files"].items()},
-            "options": twin.get("options", {}), "undertrained": _served(DATA_FILE) if has_data(name) else None}
+            "options": twin.get("options", {}), "undertrained": _served(DATA_FILE) if has_data(name) else None,
+            "bytes": sum(_size(source) for source in twin["files"].values())}
 
 
 def served_file(sha256: str) -> Path | None:

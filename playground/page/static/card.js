@@ -33,9 +33,10 @@
 
   let cardOf = null;  // the token the card explains
 
-  // A card never covers what it explains: its token, the tokens lit in the other panels, then each panel's
-  // head (title, counts and first row of tokens, what the room reads first), then the marked (under-trained)
-  // tokens; and is hidden while its token is scrolled out of view. Tried places: below and above the token's
+  // A card never covers what it explains: its token and its panel's other tokens (the text read around it: on a
+  // phone the card is as wide as the panel, and below its token's line it hid the next rows), the tokens lit in
+  // the other panels, then each panel's head (title, counts and first row of tokens, what the room reads first),
+  // then the marked (under-trained) tokens; and is hidden while its token is scrolled out of view. Tried places: below and above the token's
   // line, below, above and beside each of those, the window's edges, each pulled inside the window; the
   // nearest place that covers none of them wins (if none is free, the one covering least, in that order).
   function placeCard(tok) {
@@ -46,7 +47,7 @@
     const rects = (toks) => toks.flatMap((t) => [...t.getClientRects()])
       .filter((r) => r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw);
     const litToks = [tok, ...document.querySelectorAll("#panels .tok.linked")];
-    const lit = rects(litToks);
+    const lit = [...rects(litToks), ...rects([tok.closest(".toks")])];
     const marked = rects([...document.querySelectorAll("#panels .tok.undertrained")].filter((t) => !litToks.includes(t)));
     const heads = [...document.querySelectorAll("#panels .panel-body")].map(headRect)
       .filter((r) => r.bottom > 0 && r.top < vh);
@@ -59,7 +60,7 @@
     const inside = (v, size, room) => Math.max(pad, Math.min(v, room - size - pad));
     const covered = (x, y, boxes) => boxes.reduce((sum, r) =>
       sum + Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left)) * Math.max(0, Math.min(y + h, r.bottom) - Math.max(y, r.top)), 0);
-    let best = null;  // the least of its token and lit tokens covered, then of the heads, the marked ones, the nearest
+    let best = null;  // the least of its panel's tokens and the lit ones covered, then of the heads, the marked ones, the nearest
     for (const x of xs.map((v) => inside(v, w, vw))) {
       for (const y of ys.map((v) => inside(v, h, vh))) {
         const place = {x, y, covered: covered(x, y, lit), heads: covered(x, y, heads), marked: covered(x, y, marked),

@@ -9,6 +9,25 @@ const playgroundFolder = {
           view: "text", example: "", guess: false, present: false},
 };
 
+// The vocabularies and WebAssembly cores are fetched gzipped (static_folder.is_gzipped: URL + ".gz", written beside
+// each file), since a plain static server sends them as they are: 6.9 MB for ?example=code where the app, which
+// gzips them, sends 3.0 MB. The browser tokenizers (registry.js, wasm_file.js) fetch the plain URL; here that fetch
+// gets the unzipped bytes. A host that sends a .gz with Content-Encoding: gzip has had the browser unzip it already:
+// then the bytes do not start with gzip's magic number and go through as they are.
+const playgroundFolderZipped = new Set(PLAYGROUND_FOLDER.gzipped.map((url) => new URL(url, document.baseURI).href));
+const playgroundFolderFetch = window.fetch;
+window.fetch = async function playgroundFolderUnzippingFetch(input, init) {
+  const url = new URL(input instanceof Request ? input.url : input, document.baseURI).href;
+  if (!playgroundFolderZipped.has(url)) return playgroundFolderFetch(input, init);
+  const response = await playgroundFolderFetch(`${url}.gz`, init);
+  if (!response.ok) return response;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const zipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const body = zipped ? new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")) : bytes;
+  const type = url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  return new Response(body, {headers: {"Content-Type": type}});
+};
+
 function playgroundFolderBox() { return document.querySelector("#input-text textarea"); }
 function playgroundFolderCheck(id) { return document.querySelector(`#${id} input[type=checkbox]`); }
 function playgroundFolderChoosers() { return [0, 1, 2].map((slot) => document.querySelector(`#tokenizer-${slot} select`)); }
@@ -197,6 +216,8 @@ async function playgroundFolderShare(copy) {
   const [text, a, b, c, example, guess, present, markWhitespace, view] = await playgroundOpening();  // link.js
   const setup = {text, tokenizers: [a, b, c], special: false, markWhitespace, view, example, guess, present};
   playgroundFolderWire();
+  const batch = document.getElementById("batch-section");
+  if (batch && window.parent !== window) batch.open = false;  // in a lesson page: one click away, the frame shorter
   playgroundFolderReportHeight();
   playgroundFolderSet(playgroundFolderSentText === null ? setup : {...setup, text: playgroundFolderSentText});
   playgroundFolderStarted = true;

@@ -13,6 +13,8 @@ const playgroundFlow = {
   setup: null, key: "",  // the latest edit, and its JSON (the same edit twice is tokenized once)
   text: "",  // the text the panels tokenize: the setup's, cut and its lone surrogates replaced
   edits: 0, painted: [0, 0, 0],  // edits made, and the newest painted in each panel (latest wins)
+  loads: new Map(),  // name -> when this page first asked for a browser tokenizer not yet loaded (performance.now())
+  loaded: new Set(),  // the browser tokenizers that have answered: their vocabulary is here
   // the note's parts: a damaged link's (link.js), the text's, each panel's trouble, an ask's, the page module's
   notes: {link: "", text: "", panels: ["", "", ""], server: "", module: ""},
 };
@@ -46,7 +48,9 @@ async function playgroundUpdate(setup) {
   await playgroundReady();
   const options = {showIds: setup.view === "ids", markWhitespace: setup.markWhitespace};
   setup.tokenizers.forEach((name, i) => {
-    playgroundPanelResult(i, name, text, setup.special).then((result) => {
+    const answer = playgroundPanelResult(i, name, text, setup.special);
+    playgroundLoadingNotes(i, name, number, answer);
+    answer.then((result) => {
       if (!result || number <= flow.painted[i]) return;  // asked again meanwhile, or a newer edit is painted
       flow.painted[i] = number;
       flow.notes.panels[i] = "";
@@ -55,7 +59,8 @@ async function playgroundUpdate(setup) {
       playgroundTokensRedrawn();
     }, (err) => {  // the panel keeps what it shows; the note says why it does not follow
       if (number <= flow.painted[i]) return;
-      flow.notes.panels[i] = playgroundPanelTrouble(name, err);
+      const loading = window.playground.hasTwin(name) && !flow.loaded.has(name);  // said in the panel itself
+      flow.notes.panels[i] = loading ? "" : playgroundPanelTrouble(name, err);
       playgroundPaintNote();
     });
   });
@@ -94,6 +99,61 @@ const playgroundTwinRuns = [0, 1, 2].map(() => playgroundLatestOnly(({text, name
 function playgroundPanelResult(i, name, text, special) {
   if (window.playground.hasTwin(name)) return playgroundTwinRuns[i](() => ({text, name, special}));
   return playgroundAskTokens(i, {text, special, tokenizer: name});
+}
+
+// A browser tokenizer's first answer waits for its vocabulary (GPT-4o's 3.6 MB took 2.5 s at 150 ms round trip with
+// unlimited bandwidth, several times that on a phone): the panel says so, with the size, rather than staying blank
+// or showing the last tokenizer's tokens under the new name; after PLAYGROUND_STILL_LOADING_MS, that it is still on
+// its way; if the load fails, why (the next edit tries again). A load that answers within PLAYGROUND_LOADING_NOTE_MS
+// shows no note. The words live here only.
+const PLAYGROUND_LOADING_NOTE_MS = 300;
+const PLAYGROUND_STILL_LOADING_MS = 10_000;
+
+function playgroundLoadingNotes(i, name, number, answer) {
+  const flow = playgroundFlow;
+  if (!window.playground.hasTwin(name) || flow.loaded.has(name)) return;
+  if (!flow.loads.has(name)) flow.loads.set(name, performance.now());
+  const say = (words) => {  // only while this edit is the newest and nothing newer is painted in the panel
+    if (number === flow.edits && number > flow.painted[i]) playgroundPaint(PLAYGROUND_PANELS[i], playgroundLoadingPanel(name, words));
+  };
+  const label = PLAYGROUND_TOKENIZER_LABELS[name] || name;
+  const vocabulary = `the vocabulary of ${label} (${playgroundMegabytes(PLAYGROUND_TWINS.tokenizers[name].bytes)})`;
+  const waited = performance.now() - flow.loads.get(name);
+  const timers = [
+    setTimeout(() => say(`Loading ${vocabulary}…`), Math.max(0, PLAYGROUND_LOADING_NOTE_MS - waited)),
+    setTimeout(() => say(`Still loading ${vocabulary} after ${PLAYGROUND_STILL_LOADING_MS / 1000} s: the connection is ` +
+                         "slow; the tokens show when it has come."), Math.max(0, PLAYGROUND_STILL_LOADING_MS - waited)),
+  ];
+  answer.then((result) => {
+    timers.forEach(clearTimeout);
+    if (!result) return;  // replaced by a newer edit before it ran: that edit's own notes say the load goes on
+    flow.loaded.add(name);
+    flow.loads.delete(name);
+  }, (err) => {
+    flow.loads.delete(name);
+    timers.forEach(clearTimeout);
+    say(`${label} could not load: ${err.message}; check the connection, then edit the text to try again.`);
+  });
+}
+
+// A panel with no tokens yet: its tokenizer's name and what keeps them (no .panel-body: cards and fit.js measure
+// a panel's tokens).
+function playgroundLoadingPanel(name, words) {
+  const p = document.createElement("p");
+  p.className = "note loading";
+  p.setAttribute("role", "status");
+  p.textContent = words;
+  const h3 = document.createElement("h3"), panel = document.createElement("div");
+  h3.textContent = PLAYGROUND_TOKENIZER_LABELS[name] || name;
+  panel.className = "panel-loading";
+  panel.dataset.loading = name;
+  panel.append(h3, p);
+  return panel.outerHTML;
+}
+
+// 3613922 -> "3.6 MB", 456318 -> "456 KB" (decimal units, as a download says them).
+function playgroundMegabytes(bytes) {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
 }
 
 function playgroundPanelTrouble(name, err) {
