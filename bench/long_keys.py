@@ -69,6 +69,7 @@ def key_times(browser, url: str, names: tuple[str, ...], text: str, keys: int) -
     """ms of each of the last `keys` characters of text typed at the end of the rest, and the three tokenizers'
     median ms on the whole text, in a fresh page at url."""
     context = browser.new_context(viewport={"width": 1280, "height": 720}, permissions=CLIPBOARD)
+    context.set_default_timeout(600_000)  # a page frozen by a key is timed, not given up on
     try:
         page = context.new_page()
         page.goto(f"{url}?tokenizers={','.join(names)}")
