@@ -242,6 +242,10 @@ def test_a_panel_draws_at_most_five_thousand_characters_and_says_what_it_left_ou
     assert notes(bert) == ["Drawing the first 5,000 of 6,000 characters (a panel draws at most 5,000); the counts "
                            "above are for all of them.", "decode(encode(text)) gives back: "]
     assert "<b>6,000</b> chars" in str(bert)
+    far = panel("bert", " " * 6_000 + "end", special=False)  # its one token past the bound: the gap before it drawn
+    assert far.select(".tok") == [] and [g.get_text() for g in far.select(".gap")] == ["·" * 5_000]
+    assert notes(far)[0] == ("Drawing the first 0 of 1 tokens, the first 5,000 of 6,003 characters (a panel draws "
+                             "at most 5,000); the counts above are for all of them.")
     whole = panel("gpt4", " " * 5_000, special=False)  # 40 tokens of up to 128 spaces
     assert notes(whole) == [] and whole.select_one(".toks").get_text() == "·" * 5_000
     text = " " * 4_998 + "ab" * 100  # the tokens that end within 5,000 characters, from the official library

@@ -180,6 +180,16 @@ function firstTokens(tokens) {
   return tokens.slice(0, n);
 }
 
+/** How many characters of the text a panel draws, its first `drawn` tokens drawn: up to the end of the last when
+ *  MAX_DRAWN_TOKENS cut them, else on through the gap after it (characters no token covers: BERT drops spaces), up to
+ *  MAX_DRAWN_CHARS. */
+function drawnLength(result, drawn, chars) {
+  const lastEnd = drawn ? result.tokens[drawn - 1].end : 0;
+  if (drawn === MAX_DRAWN_TOKENS && drawn < result.count) return lastEnd;
+  const next = drawn < result.count ? result.starts[drawn] : chars;  // where the next token starts
+  return Math.max(lastEnd, Math.min(next, MAX_DRAWN_CHARS));
+}
+
 /** The note under a panel that draws only part of its text: drawn of count tokens, length of chars characters (the
  *  first characters it draws; null when it draws them all). The counts are always the whole text's. */
 function cutNote(drawn, count, length, chars) {
@@ -200,9 +210,8 @@ export function panelParts(result, text, {showIds = false, markWhitespace = true
   const units = codePointUnits(text);  // where each code point of text starts: the spans count code points
   const slice = (start, end) => text.slice(units[start], units[end]);
   const drawnTokens = firstTokens(result.tokens);
-  // The part of the text drawn: up to the end of its last drawn token, or, every token drawn, up to the bound.
   const chars = units.length - 1;
-  const length = drawnTokens.length < result.count ? (drawnTokens.at(-1)?.end ?? 0) : Math.min(chars, MAX_DRAWN_CHARS);
+  const length = drawnLength(result, drawnTokens.length, chars);
   const cut = cutNote(drawnTokens.length, result.count, length, chars);
   const notes = cut ? [cut] : [];
   if (!result.lossless && result.normalizes) {
