@@ -17,8 +17,8 @@ import {floatRepr, formatG, thousands} from "../lesson/python_format.js";
 import {codePointUnits} from "../tokenizers/spans.js";
 
 export const MAX_DRAWN_TOKENS = 1000;  // per panel: a browser tab stays responsive, a slide stays readable
-// and the characters of text they cover: 782 tokens of 128 spaces were 100,000 characters to lay out in each panel,
-// seconds a key; any text within the 100,000-character limit is drawn in a few milliseconds
+// and the characters of text they cover: 782 tokens of 128 spaces were 100,000 marks to lay out in each panel, seconds
+// a key; 1,000 tokens of prose cover about 4,500 (what a key at the end of a long text costs: docs/benchmarks.md)
 export const MAX_DRAWN_CHARS = 5000;
 const NOTE_CHARS = 160;  // of a normalising tokenizer's decode, in the note under its panel
 
