@@ -1,11 +1,14 @@
 // Builds the page's tokenizers (playground/tokenizers/*.js and the npm packages they use, pinned by
 // package-lock.json) and its panels' renderer (playground/page/render.js) into playground/page/static/twin/: one
 // module the page loads (playground/page/browser_page.js, named in build.json as "registry"), one chunk a family,
-// every file named by its content's hash so a browser may keep it for good. The built files are committed:
-// running the app needs no Node. `npm ci && npm run build` makes the same bytes again (a test checks).
+// every file named by its content's hash so a browser may keep it for good, and its sha256 recorded in build.json so
+// that nothing runs that is not what was built (the page's import map and preloads carry each module's; the code
+// that loads a WebAssembly core carries the core's). The built files are committed: running the app needs no
+// Node. `npm ci && npm run build` makes the same bytes again (a test checks).
 
+import {createHash} from "node:crypto";
 import {build} from "esbuild";
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from "node:fs";
 import {basename, dirname, relative, resolve} from "node:path";
 
 const OUT = "playground/page/static/twin";
@@ -21,19 +24,30 @@ const nodeOnly = {
   },
 };
 
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
+// Every WebAssembly core is a .wasm file of its own (esbuild's file loader, hashed like the rest), which the page
+// fetches beside the code, preloads, and compiles as it arrives (wasm_file.js), checking its sha256 before it is
+// instantiated: the module that imports a core gets its URL and, baked into the code, its sha256, so the core is
+// as checked as the module is. tiktoken's is a .wasm in the package (`import url, {sha256} from "....wasm"`).
 // The two Emscripten packages (@mlc-ai/web-tokenizers for BERT and the tokenizer.json families,
-// @sctg/sentencepiece-js) carry their WebAssembly as a base64 string inside their JavaScript: 4.6 MB of text for
-// BERT's, parsed and decoded before it could compile, and a third larger gzipped than the binary. Here it leaves
-// them for a .wasm file of its own (esbuild's file loader, hashed like the rest), which the page fetches beside
-// the code, preloads, and compiles as it arrives: the package's instantiateWasm hook, which it checks before
-// reading the string, is called with wasm_file.js's emscriptenInstantiate (the string left empty, never read).
+// @sctg/sentencepiece-js) carry theirs as a base64 string inside their JavaScript: 4.6 MB of text for BERT's,
+// parsed and decoded before it could compile, and a third larger gzipped than the binary. Here it leaves them for a
+// .wasm file: the package's instantiateWasm hook, which it checks before reading the string, is called with
+// wasm_file.js's emscriptenInstantiate (the string left empty, never read).
 const INLINED_CORE = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]{1000,})"/;
 const WASM_FILE = resolve("playground/tokenizers/wasm_file.js");
 const HOOK = 'if(Module["instantiateWasm"]){try{return Module["instantiateWasm"](info,receiveInstance)';
-const coreOutOfLine = {
-  name: "core-out-of-line",
+const coresOutOfLine = {
+  name: "cores-out-of-line",
   setup(build) {
     const cores = new Map();  // the core's file name -> its bytes
+    build.onLoad({filter: /\.wasm$/, namespace: "file"}, (args) => {
+      const name = basename(args.path);
+      cores.set(name, readFileSync(args.path));
+      return {contents: `export {default} from "core:${name}";\nexport const sha256 = "${sha256(cores.get(name))}";\n`,
+              loader: "js"};
+    });
     build.onLoad({filter: /node_modules\/(@mlc-ai\/web-tokenizers|@sctg\/sentencepiece-js)\/.*\.js$/}, (args) => {
       const source = readFileSync(args.path, "utf8");
       const core = source.match(INLINED_CORE);
@@ -42,7 +56,8 @@ const coreOutOfLine = {
       const name = `${args.path.match(/node_modules\/(?:@[^/]+\/)?([^/]+)\//)[1]}.wasm`;
       cores.set(name, Buffer.from(core[1], "base64"));
       const hooked = source.replace(INLINED_CORE, '"data:application/octet-stream;base64,"').replace(HOOK,
-        "{try{return __emscriptenInstantiate(new URL(__coreUrl, import.meta.url),info,receiveInstance,readyPromiseReject)");
+        `{try{return __emscriptenInstantiate(new URL(__coreUrl, import.meta.url),"${sha256(cores.get(name))}",info,`
+        + "receiveInstance,readyPromiseReject)");
       const imports = `import __coreUrl from "core:${name}";\n`
         + `import {emscriptenInstantiate as __emscriptenInstantiate} from ${JSON.stringify(relative(dirname(args.path), WASM_FILE))};\n`;
       return {contents: imports + hooked, loader: "js"};
@@ -65,21 +80,23 @@ const result = await build({
   entryNames: "[name]-[hash]",
   chunkNames: "[name]-[hash]",
   assetNames: "[name]-[hash]",
-  loader: {".wasm": "file"},
   // The Emscripten glue of @mlc-ai/web-tokenizers and @sctg/sentencepiece-js names Node's "module" and "url" on
   // paths only Node takes; in the browser they are never reached, so they stay unresolved imports rather than failing the build.
   external: ["module", "url"],
   outdir: OUT,
-  plugins: [nodeOnly, coreOutOfLine],
+  plugins: [nodeOnly, coresOutOfLine],
   metafile: true,
   logLevel: "warning",
 });
-// The page loads its module by the name this build gave it; the npm packages bundled are listed (each one's
-// license must be in assets/NOTICE: tests/test_browser_build.py checks).
+// The page loads its module by the name this build gave it, and checks every built file against its sha256 here
+// (twin_route.py turns them into the import map's and the preloads' integrity); the npm packages bundled are
+// listed (each one's license must be in assets/NOTICE: tests/test_browser_build.py checks).
 // (A chunk the module imports with import() is an entry point too: the page's module is the one built from ENTRY.)
 const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint === ENTRY)[0];
 const packages = new Set(Object.keys(result.metafile.inputs)
   .map((path) => path.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1]).filter(Boolean));
 const versions = [...packages].sort().map((name) =>
   `${name}@${JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")).version}`);
-writeFileSync(`${OUT}/build.json`, JSON.stringify({registry: basename(entry), packages: versions}, null, 2) + "\n");
+const hashes = Object.fromEntries(readdirSync(OUT).sort().map((name) => [name, sha256(readFileSync(`${OUT}/${name}`))]));
+writeFileSync(`${OUT}/build.json`,
+  JSON.stringify({registry: basename(entry), sha256: hashes, packages: versions}, null, 2) + "\n");

@@ -55,6 +55,7 @@ CASES = {
     "not base64 falls back to ?text=": ([("z", "!!not base64!!"), ("text", "hi")], opens("hi", damaged=True)),
     "bytes after the stream are ignored": ([("z", pack(b"a") + "AAAA"), ("example", "code")], opens("a", "code")),
     "three zero bytes: no stream": ([("z", "AAAA")], opens("Hello world", damaged=True)),
+    "an empty text packed: an empty box": ([("z", "AwA")], opens("")),  # raw deflate of "": a cleared box's link
     "a packed text past the limit, in emoji": ([("z", pack("😀".encode() * 100_001))], opens("😀" * 100_000)),
     "a plain text past the limit, in emoji": ([("text", "😀" * 100_001)], opens("😀" * 100_000)),
     "a plain text past the limit": ([("text", "x" * 100_005)], opens("x" * 100_000)),

@@ -19,8 +19,11 @@ import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from browser import CHROMIUM_ARGS, require_chromium
 from serve import free_port, running
 from test_server import LESSON, post_ask, tokens_values
@@ -237,6 +240,80 @@ def test_named_values_get_a_clear_error(server):
     assert status == 200 and "event_id" in json.loads(body)  # the named call itself works
 
 
+# --- deep JSON: refused before any parser reads it (issue 44) ------------------------------------
+
+DEEP = {depth: "[" * depth + "]" * depth for depth in (65, 1_025, 100_000)}  # 100,000: json.loads and repr() fail
+
+
+@pytest.mark.parametrize("depth", DEEP)
+@pytest.mark.parametrize("path, body", [
+    ("/playground/embedding", '{"text": %s, "init": "GPT-2: N(0, 0.02)"}'),
+    ("/playground/tokens", '{"text": %s, "special": false, "tokenizer": "gpt2"}'),
+    ("/playground/chat", '{"messages": %s, "tokenizers": ["gpt2", "bert", "llama"]}'),
+    ("/gradio_api/queue/join", '{"data": %s, "fn_index": 0, "session_hash": "deep"}'),
+    ("/gradio_api/call/compare", '{"data": %s}'),
+    ("/gradio_api/call/v2/compare", '{"text": %s}'),
+    ("/gradio_api/cancel", '{"event_id": %s, "session_hash": "deep", "fn_index": 0}'),
+])
+def test_deep_json_gets_a_400_and_nothing_in_the_log(server, path, body, depth):
+    """Before: 100,000 levels got a 500 and a RecursionError's traceback in the log on the page's asks and chat;
+    Gradio's routes answered as if the body were read (404, 422), 1,025 levels everywhere; now the bytes are
+    counted before any parser reads them."""
+    url, host, port, log = server
+    logged = log.read_text()
+    status, headers, answer = raw(host, port, "POST", path, {"Content-Type": "application/json"},
+                                  (body % DEEP[depth]).encode())
+    assert (status, json.loads(answer)) == (400, {"detail": "The body's JSON is nested too deeply: at most 64 levels "
+                                                            "of [ and {."}), (path, status, answer[:200])
+    assert headers["cache-control"] == "no-store"
+    time.sleep(0.5)  # let the server flush its output
+    assert log.read_text() == logged
+
+
+def test_brackets_in_strings_and_64_levels_are_read(server, official_gpt2):
+    """What is nested only in a string, or 64 levels deep, is not refused."""
+    url, host, port, _ = server
+    text = "[{" * 2_000 + "\\" + '"' + "]" * 100  # 4,100 brackets, a backslash and a quote: in process
+    status, _, answer = raw(host, port, "POST", "/playground/tokens", {"Content-Type": "application/json"},
+                            json.dumps(tokens_values(text)).encode())
+    assert status == 200 and json.loads(answer)["tokenizer"]["ids"][:1000] == official_gpt2.encode(text)[:1000]
+    at_64 = '{"text": %s, "special": false, "tokenizer": "gpt2"}' % ("[" * 63 + "]" * 63)  # 64 with the object
+    status, _, answer = raw(host, port, "POST", "/playground/tokens", {"Content-Type": "application/json"},
+                            at_64.encode())
+    assert status == 400 and json.loads(answer)["detail"].startswith("text must be a string, got list")
+
+
+def depth(value) -> int:
+    """The oracle: how deep arrays and objects nest in a parsed value."""
+    if isinstance(value, (list, dict)):
+        return 1 + max(map(depth, value.values() if isinstance(value, dict) else value), default=0)
+    return 0
+
+
+TRICKY = st.text(alphabet='[]{}"\\ab\u00e9', max_size=6)  # what a scan of the bytes could mistake for structure
+json_values = st.recursive(st.none() | st.integers() | TRICKY, lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(TRICKY, inner, max_size=3), max_leaves=40)
+
+
+@settings(deadline=None)
+@given(json_values, st.integers(0, 6), st.booleans())
+def test_the_depth_scan_agrees_with_the_parsed_value(value, limit, ascii_only):
+    """Any JSON, its strings full of brackets, quotes and backslashes: refused exactly when it nests deeper."""
+    from playground.page import server as playground_server
+
+    body = json.dumps(value, ensure_ascii=ascii_only).encode()
+    with patch.object(playground_server, "MAX_JSON_DEPTH", limit):
+        assert playground_server.nests_too_deeply(body) == (depth(value) > limit), body
+
+
+@given(st.binary(max_size=300))
+def test_the_depth_scan_reads_any_bytes(body):
+    from playground.page import server as playground_server
+
+    with patch.object(playground_server, "MAX_JSON_DEPTH", 0):
+        assert playground_server.nests_too_deeply(body) in (True, False)
+
+
 # --- 7. any link opens a page ---------------------------------------------------------------
 
 
@@ -370,6 +447,67 @@ def test_headers_are_bounded_in_lines_and_bytes_but_a_link_may_be_long(server, h
         pass  # refused before all was sent; the answer is still there to read
     assert s.recv(12) == b"HTTP/1.1 " + status
     s.close()
+
+
+BODY_SECONDS = 20  # server.BODY_SECONDS: a request's whole body within this many seconds of its head
+TRICKLED = ["/playground/tokens", "/playground/chat", "/gradio_api/queue/join"]
+
+
+def trickled(port: int, path: str) -> tuple[float | None, bytes, float | None]:
+    """A request whose body of 1,000 bytes is sent a byte a second: (seconds until the answer began, its first
+    bytes, seconds until the server closed the connection), None for what did not come in 40 s."""
+    s = connect(port)
+    s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              f"Content-Length: 1000\r\n\r\n{{".encode())
+    s.settimeout(1)
+    t0, answered, answer = time.monotonic(), None, b""
+    while time.monotonic() - t0 < 40:
+        try:
+            s.sendall(b" ")
+            got = s.recv(4096)
+        except (TimeoutError, socket.timeout):
+            continue
+        except OSError:  # reset: closed while a byte was on its way
+            return answered, answer, time.monotonic() - t0
+        if not got:
+            return answered, answer, time.monotonic() - t0
+        answered = answered or time.monotonic() - t0
+        answer += got
+    return answered, answer, None
+
+
+def test_a_body_that_trickles_is_cut(server):
+    """Three bodies sent a byte a second, to the page's asks, its chat and Gradio's queue: each is answered 408 once
+    BODY_SECONDS have passed, and closed a few seconds later (bytes still coming in do not keep it open). Before: no
+    answer, and all three stayed open for the 40 s."""
+    _, _, port, log = server
+    logged = log.read_text()
+    results: dict[str, tuple] = {}
+    threads = [threading.Thread(target=lambda path=path: results.update({path: trickled(port, path)}))
+               for path in TRICKLED]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for path, (answered, answer, closed) in results.items():
+        assert answered is not None and BODY_SECONDS - 1 < answered < BODY_SECONDS + 10, (path, answered, closed)
+        assert answer.startswith(b"HTTP/1.1 408 ") and f"within {BODY_SECONDS} s".encode() in answer, (path, answer)
+        assert closed is not None and closed < answered + 10, (path, answered, closed)  # LINGER_SECONDS: 5
+    assert log.read_text() == logged
+
+
+def test_a_client_that_leaves_mid_body_leaves_nothing_in_the_log(server):
+    """Before: the page's asks and chat printed Starlette's ClientDisconnect with a 60-line traceback."""
+    _, _, port, log = server
+    logged = log.read_text()
+    for path in TRICKLED:
+        s = connect(port)
+        s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  f"Content-Length: 100\r\n\r\n{{\"text".encode())
+        time.sleep(0.5)
+        s.close()
+    time.sleep(1)
+    assert log.read_text() == logged
 
 
 def test_unfinished_long_heads_are_bounded_in_memory(server):

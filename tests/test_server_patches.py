@@ -81,12 +81,12 @@ FACTS = {
     "error_payload_is_utils": lambda: gradio.queueing.error_payload is gradio.utils.error_payload,
     "error_payload_calls": lambda: source(gradio.queueing).count("= error_payload("),
     "url_ok_calls": lambda: source(gradio.blocks.Blocks.launch).count("networking.url_ok("),
-    "h11_protocol_sets": lambda: [f"self.{name}" for name in ("conn", "connections", "transport", "loop")
+    "h11_protocol_sets": lambda: [f"self.{name}" for name in ("conn", "connections", "transport", "loop", "cycle")
                                   if re.search(rf"self\.{name} = ", source(H11))],
     "conn_is_h11": lambda: "self.conn = h11.Connection(" in source(H11.__init__),
     "h11_properties": lambda: [name for name in ("trailing_data", "their_state")
                                if isinstance(getattr(h11.Connection, name, None), property)],
-    "h11_idle": lambda: isinstance(getattr(h11, "IDLE", None), type),
+    "h11_states": lambda: [name for name in ("IDLE", "SEND_BODY") if isinstance(getattr(h11, name, None), type)],
     "status_phrases": lambda: {str(s): h11_impl.STATUS_PHRASES[s].decode() for s in (414, 431, 503)},
     "queue_init_sets": lambda: source(asyncio.Queue._init),
     "completed_fields": lambda: sorted(set(gradio.server_messages.ProcessCompletedMessage.model_fields)
@@ -204,10 +204,10 @@ def test_the_h11_protocol_has_what_bounded_h11_protocol_extends_and_reads(facts)
     assert facts["signatures of H11Protocol's"] == ["(self, transport: 'asyncio.Transport') -> 'None'",
                                                     "(self, exc: 'Exception | None') -> 'None'", "(self) -> 'None'",
                                                     "(self) -> 'None'"]
-    assert facts["h11_protocol_sets"] == ["self.conn", "self.connections", "self.transport", "self.loop"]
+    assert facts["h11_protocol_sets"] == ["self.conn", "self.connections", "self.transport", "self.loop", "self.cycle"]
     assert facts["conn_is_h11"]
     assert facts["h11_properties"] == ["trailing_data", "their_state"]
-    assert facts["h11_idle"]
+    assert facts["h11_states"] == ["IDLE", "SEND_BODY"]
     assert facts["status_phrases"] == {"414": "Request-URI Too Long", "431": "Request Header Fields Too Large",
                                        "503": "Service Unavailable"}
 

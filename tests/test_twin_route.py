@@ -5,6 +5,7 @@ names them. In Chromium: tests/test_browser_twin.py."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -99,7 +100,46 @@ def test_the_page_head_names_the_twins_and_loads_the_registry_relative_to_the_pa
         spec = twins["tokenizers"][name]
         assert spec["family"] == "tiktoken_bpe"
         assert [file["url"] for file in spec["files"].values()] == [vocabulary_url(asset).removeprefix("/")]
-    assert f'<script type="module">import "./playground/twin/{registry_file()}";</script>' in head
+    assert (f'<script type="module" onerror="playgroundTokenizersUnloaded()">import "./playground/twin/'
+            f'{registry_file()}";</script>') in head
+
+
+def built_integrity() -> dict[str, str]:
+    """Each committed built module's Subresource Integrity value, from its bytes."""
+    return {path.name: "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+            for path in BUILT.glob("*.js")}
+
+
+def test_the_build_records_the_sha256_of_every_built_file():
+    recorded = json.loads((BUILT / "build.json").read_text(encoding="utf-8"))["sha256"]
+    assert recorded == {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+                        for path in BUILT.iterdir() if path.name != "build.json"}
+
+
+def test_the_page_head_gives_every_built_module_its_integrity_before_loading_any():
+    """The import map names every built module with the sha256 of its bytes, so that the browser refuses one that
+    was changed, whoever imports it (tests/test_built_files_checked_browser.py changes one); it comes before the
+    module script."""
+    head = page_head()
+    import_map = re.search(r'<script type="importmap">(.*?)</script>', head)
+    assert json.loads(import_map.group(1)) == {"integrity": {f"./playground/twin/{name}": value
+                                                             for name, value in built_integrity().items()}}
+    assert import_map.end() <= head.index('<script type="module"')
+
+
+def test_the_link_header_preloads_each_module_with_its_integrity():
+    """A module preloaded without its integrity would be kept for the page's imports unchecked: each carries it."""
+    from playground.page.server import _first_tokenizers_link
+
+    [(name, value)] = _first_tokenizers_link()
+    assert name == b"link"
+    link = value.decode("latin-1")
+    integrity = built_integrity()
+    modules = re.findall(r'<playground/twin/([^>]+\.js)>; rel=modulepreload; integrity="([^"]+)"', link)
+    assert len(modules) == link.count("rel=modulepreload") >= 10
+    assert [name for name, _ in modules if name.startswith("tiktoken_bpe-")] == \
+        [name for name in integrity if name.startswith("tiktoken_bpe-")]
+    assert all(value == integrity[name] for name, value in modules)
 
 
 def test_a_registered_rank_file_is_named_and_served(client, monkeypatch, tmp_path):

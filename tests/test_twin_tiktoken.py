@@ -114,6 +114,7 @@ LONG_RUN_TEXTS = [f"{before}{run}{after}" for run in RUNS for before, after in z
 def test_a_text_with_a_long_run_is_encoded_as_python_encodes_it(name):
     """Encoded in JavaScript (the split carried over from Rust's regex syntax, the merge by a heap): every field of
     describe() as compare() gives it; U+0085 and U+FEFF too, which a JavaScript \\s would split otherwise."""
+    require_node()  # twin_node.mjs imports the npm tiktoken core
     got = node_describe(name, LONG_RUN_TEXTS)
     for text, node in zip(LONG_RUN_TEXTS, got, strict=True):
         python = compare(text, tokenizers=(name,))["tokenizers"][0]
@@ -130,7 +131,7 @@ def test_a_text_with_a_long_run_is_encoded_as_python_encodes_it(name):
 def test_a_run_that_may_make_a_long_piece_is_found(text, long):
     """tiktoken_long.hasLongRun, which sends a text to the JavaScript encoder: by whitespace, not by letters, whose
     Unicode version differs between the browser and the cores (a miss would leave the page frozen for minutes)."""
-    require_node()
+    require_node(installed=False)  # tiktoken_long.js imports no npm package
     script = ('import {readFileSync} from "node:fs"; import {hasLongRun} from "./playground/tokenizers/tiktoken_long.js";'
               'process.stdout.write(JSON.stringify(hasLongRun(JSON.parse(readFileSync(0, "utf8")))));')
     out = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(text), cwd=ROOT,

@@ -17,7 +17,8 @@ render.js); it asks the server only for what only Python does:
 Each awaits a handler (playground.page.handlers), which checks every value and works on a short text in
 its lane's threads and sends a long one to the big-input worker. Nothing is kept between requests (no
 session, no cache of its own), so replicas behind any HTTP load balancer serve them. Their guard rails
-are the classroom server's: server.Guard caps the body before it is read; at most SMALL_ASKS short texts
+are the classroom server's: server.Guard caps the body before it is read, and refuses one whose JSON nests too
+deeply or that is not whole in time; at most SMALL_ASKS short texts
 and LONG_ASKS long ones are under way at once (at most half the long ones from one client address, and a
 body declared too long for a short text is refused unread when those are taken), and past that the
 answer is 503 with Retry-After, so long texts never take the places of small ones; a bad value gets a
@@ -138,8 +139,8 @@ def route(fields: tuple[str, ...], answer: Callable[[dict], Awaitable[dict]], op
             return _json(503, {"detail": BUSY}, {"Retry-After": str(RETRY_AFTER_SECONDS)})  # before it is read
         try:
             body = await request.body()
-        except ValueError:  # server.Guard: a body that grew past the cap without declaring its length
-            return _json(413, {"detail": f"Request too large: at most {server.MAX_BODY_BYTES:,} bytes."})
+        except server.BodyRefused as refused:  # server.Guard's: too large, nested too deeply, too slow, or left
+            return _json(refused.status, {"detail": refused.detail})
         try:
             values = read_values(body, fields, optional)
             text = values["text"]

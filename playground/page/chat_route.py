@@ -1,7 +1,7 @@
 """The Chat view's route: POST /playground/chat {"messages", "tokenizers": [3 names], "add_generation_prompt"}
 -> 200 {"panels": [3 HTML], "answer", "csv", "json"}, or 400 {"detail"} saying what is wrong. Like the page's
-asks (ask_route) it keeps nothing between requests; server.Guard caps the body, and playground.chat the conversation
-(at most 200 messages, 100,000 characters of content)."""
+asks (ask_route) it keeps nothing between requests; server.Guard caps the body (its bytes, its nesting, its time),
+and playground.chat the conversation (at most 200 messages, 100,000 characters of content)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from starlette.routing import Route
 from playground.page.chat_view import chat_panels
 from playground.page.export import chat_csv
 from playground.page.handlers import API_LANE, expect_tokenizers
+from playground.page.server import BodyRefused
 
 CHAT_PATH = "/playground/chat"
 
@@ -37,8 +38,8 @@ async def chat_route(request: Request) -> Response:
 
     try:
         body = await request.body()
-    except ValueError:
-        return Response(orjson.dumps({"detail": "Request too large."}), 413, media_type="application/json")
+    except BodyRefused as refused:  # server.Guard's: too large, nested too deeply, too slow, or the client left
+        return Response(orjson.dumps({"detail": refused.detail}), refused.status, media_type="application/json")
     try:
         answer = await API_LANE.run(chat_answer, body)
     except (ValueError, gr.Error) as err:  # bad JSON, messages or names; its message quotes at most 60 characters

@@ -5,7 +5,10 @@ Everyone with the link reaches every route Gradio serves, not only the page. So:
   run history, file serving and the direct /run and /api routes (which skip the queue's
   limits) answer 404; /call/<name> serves the public endpoints only. Every rule judges the path the
   app routes by (route_path): the same under GRADIO_ROOT_PATH and behind any proxy's prefix.
-- Requests: bodies over MAX_BODY_BYTES are refused with 413 before Gradio reads them; a call
+- Requests: bodies over MAX_BODY_BYTES are refused with 413 before Gradio reads them, bodies whose JSON
+  nests deeper than MAX_JSON_DEPTH with 400 before any JSON parser sees them (json.loads, pydantic and
+  repr() recurse once a level, and fail with a RecursionError and a traceback past about 1,000), and bodies
+  not whole within BODY_SECONDS with 408 (_checked_body: one reader for every route); a call
   to an event that does not exist, runs in the browser only, or gets the wrong number of values
   is refused with a message saying so; a query string over MAX_QUERY_BYTES is cut to fit.
 - Sessions: Gradio copies every input and output into the session's config (for deep links,
@@ -17,7 +20,8 @@ Everyone with the link reaches every route Gradio serves, not only the page. So:
   would print what a client sent (custom components) or a traceback (unknown event ids) are
   answered here first.
 - Browsers: every answer but the page's hashed assets says Cache-Control: no-store, so no typed
-  text is left in a disk cache. No answer lets another origin's page read it, and what another
+  text is left in a disk cache; every answer carries the page's Content-Security-Policy (content_policy),
+  nosniff and no-referrer (PAGE_HEADERS). No answer lets another origin's page read it, and what another
   site's page sends is refused (_from_another_site, same_origin_only).
 - Connections: bounded in time, number and head bytes (BoundedH11Protocol, bound_connections).
 - Work: a text over BIG_INPUT_CHARS is worked on in a separate process, one text at a time
@@ -55,10 +59,12 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 import anyio
 import h11
+import numpy as np
 import orjson
 from starlette._utils import get_route_path  # private, but it is the router's own: the Guard must agree with it
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 
+from playground.page.content_policy import APP_POLICY
 from playground.tokenizers.from_file import register_all
 from playground.tokenizers.registry import registrations
 
@@ -96,11 +102,14 @@ PATCHES = (
           "reach Guard"),
     Patch("uvicorn.protocols.http.h11_impl.H11Protocol", "subclassed", "BoundedH11Protocol",
           "its connection_made, connection_lost, on_response_complete and handle_events, extended to bound "
-          "connections in time, number and head bytes; it reads conn, connections, transport and loop"),
+          "connections in time, number and head bytes, and to close one answered before its body was whole; "
+          "it reads conn, connections, transport, loop and cycle"),
     Patch("uvicorn.protocols.http.h11_impl.STATUS_PHRASES", "read", "BoundedH11Protocol._refuse",
           "the reason phrase of a status answered without h11"),
     Patch("h11.Connection.trailing_data", "read", "BoundedH11Protocol._refused_head",
           "the bytes of a request head h11 has not parsed yet: measured before h11 buffers more of them"),
+    Patch("h11.SEND_BODY", "read", "BoundedH11Protocol.on_response_complete",
+          "with h11.IDLE, the states of Connection.their_state: whether a request's body is still coming"),
     Patch("asyncio.Queue._put", "subclassed", "UnreadResults",
           "with _init and _get (and _queue, the messages): each message's size and arrival are noted as it is put "
           "and got, so the sweep can replace old ones"),
@@ -119,6 +128,11 @@ PATCHES = (
 # /call/<name> serves these, and only these
 PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "embedding", "chat", "batch"})
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
+MAX_JSON_DEPTH = 64  # levels of [ and { in a body: the page's and Gradio's deepest is 4
+# A request's whole body must arrive within this many seconds of its head: MAX_BODY_BYTES at 1.6 Mbit/s, the page's
+# longest ask (100,000 characters, at most 400 KB of UTF-8) at 160 kbit/s. Past it, 408 (a body sent a byte at a
+# time held its connection and its handler for as long as the client liked).
+BODY_SECONDS = 20
 QUEUE_MAX_SIZE = 128  # events waiting at once: a class of 50 has at most two each (always_last); scripts share the rest
 SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them, so an evicted one loses nothing
 # Texts longer than this are worked on in the big-input worker, one at a time: the server's own threads take
@@ -134,6 +148,7 @@ MAX_HEADERS = 100  # header lines of a request (a browser sends about 20)
 HEADS_BYTES = 64 * 1024 * 1024  # unfinished request heads of all connections together: 32 of the longest links
 HEAD_SECONDS = 5  # a connection that has not sent a whole request head by then is closed (idle ones too)
 KEEP_ALIVE_SECONDS = 5  # uvicorn's own close of a kept-alive connection with nothing sent (its default)
+LINGER_SECONDS = 5  # a connection answered before its request's body was whole is closed this long after
 MAX_CONNECTIONS = 2048  # open at once: a class of 200 pages holds 2 to 4 each (the heartbeat, its edits)
 ACCEPT_BACKLOG = 64  # connections the kernel holds for accept(); asyncio accepts up to this many in one go
 # Files left under the process's file limit: the server's own (a dozen; 128 kept) and four goes of accepts,
@@ -161,6 +176,10 @@ REFUSED_PREFIXES = (  # 404 for every method
     "/gradio_api/vibe", "/gradio_api/undo-vibe", "/monitoring",
     "/gradio_api/custom_component/",  # prints the id it is sent to the log; the page uses no custom component
 )
+# The page's own routes (ask_route, chat_route, twin_route) read their bodies themselves, through
+# _checked_body, and catch BodyRefused: an ask may be refused before its body is read (a full long lane).
+OWN_ROUTES = "/playground/"
+BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")  # in no path of the page's
 # Gradio's own files, and the browser tokenizers' (twin_route: content-hashed names): no user text, may be cached
 CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico", "/playground/twin/")
@@ -169,6 +188,12 @@ NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may
 # other site's resource shares its process. All it loads is its own origin's, which require-corp lets
 # through; embedded in another site's page (a Hugging Face Space), it is not isolated, and works the same.
 ISOLATED = ((b"cross-origin-opener-policy", b"same-origin"), (b"cross-origin-embedder-policy", b"require-corp"))
+# On every answer too: what the page may load and run (content_policy.APP_POLICY: its own origin only); no answer is
+# read as another type than it says (a text/plain answer quoting what a client sent is never run as a script); and
+# no request the page makes says where from: its URL may hold the text (a share link's ?text=), and nothing of its
+# server reads a Referer, so no-referrer rather than same-origin.
+PAGE_HEADERS = ((b"content-security-policy", APP_POLICY.encode("ascii")), (b"x-content-type-options", b"nosniff"),
+                (b"referrer-policy", b"no-referrer"))
 
 
 class Guard:
@@ -183,7 +208,7 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path, method = route_path(scope), scope["method"]
-        send = _answered_with(send, ISOLATED + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED)
+        send = _answered_with(send, ISOLATED + PAGE_HEADERS + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED)
                               + (_first_tokenizers_link() if path == "/" else ()))
         refused = _from_another_site(scope) or _unprintable_path(scope["path"])
         if refused:
@@ -200,18 +225,21 @@ class Guard:
         queue = scope["app"].get_blocks()._queue
         if self._sweeper is None:  # on the server's event loop, which Gradio's queue runs on
             self._sweeper = asyncio.create_task(_sweep_unread_results(queue))
-        if path.startswith("/gradio_api/call/") and method == "POST" or path == "/gradio_api/queue/join":
-            body = await _read_body(receive)
-            if body is None:
-                return await _answer(send, 413, f"Request too large: at most {MAX_BODY_BYTES:,} bytes.")
-            refused = _check_call(path, body, scope["app"].get_blocks())
-            if refused:
-                return await _answer(send, *refused)
-            receive = _replayed(body, receive)
+        if method in BODY_METHODS:
+            receive = _checked_body(receive)
+            if not path.startswith(OWN_ROUTES):  # Gradio's routes: the body read and checked here, first
+                try:
+                    body = await _read_body(receive)
+                except BodyRefused as refused:
+                    return await _answer(send, refused.status, refused.detail)
+                refused = _check_call(path, body, scope["app"].get_blocks()) if _is_call(path, method) else None
+                if refused:
+                    return await _answer(send, *refused)
+                receive = _replayed(body, receive)
         elif method == "GET" and not _known_reader(path, scope["query_string"], queue):
             return await _answer(send, 404, f"No such event waiting to be read: a result is kept until it is "
                                             f"read, for at most {UNREAD_SECONDS} s. Send the request again.")
-        return await self.app(scope, _limited(receive), send)
+        return await self.app(scope, receive, send)
 
 
 @cache
@@ -298,17 +326,17 @@ def cut_query(query: bytes) -> bytes:
     return urlencode([*pairs[:longest], (key, "".join(kept)), *pairs[longest:]]).encode("ascii")
 
 
-async def _read_body(receive) -> bytes | None:
-    """The whole request body, or None past MAX_BODY_BYTES."""
-    parts, size, more = [], 0, True
+def _is_call(path: str, method: str) -> bool:
+    """Whether this request asks Gradio's queue to run an event: _check_call judges it first."""
+    return path.startswith("/gradio_api/call/") and method == "POST" or path == "/gradio_api/queue/join"
+
+
+async def _read_body(receive) -> bytes:
+    """The whole request body, through _checked_body's receive (which raises BodyRefused)."""
+    parts, more = [], True
     while more:
         message = await receive()
-        if message["type"] != "http.request":
-            return b"".join(parts)
         parts.append(message.get("body", b""))
-        size += len(parts[-1])
-        if size > MAX_BODY_BYTES:
-            return None
         more = message.get("more_body", False)
     return b"".join(parts)
 
@@ -413,20 +441,76 @@ def _answered_with(send, headers: tuple[tuple[bytes, bytes], ...]):
     return wrapped
 
 
-def _limited(receive):
-    """receive(), but fails a body that grows past MAX_BODY_BYTES without declaring its length."""
-    seen = 0
+class BodyRefused(ValueError):
+    """A request body the server reads no further; status and detail are its answer."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status, self.detail = status, detail
+
+
+def _checked_body(receive):
+    """receive(), but the body is refused (BodyRefused) past MAX_BODY_BYTES (a body that did not declare its
+    length), if it is not whole BODY_SECONDS after its head, if the client leaves before it is whole (Starlette
+    would raise ClientDisconnect, with a traceback in the log), and, once whole, if its JSON nests deeper than
+    MAX_JSON_DEPTH. Past the body, receive() is Gradio's again: its event streams wait on it for the client to
+    leave, without a bound."""
+    deadline = asyncio.get_running_loop().time() + BODY_SECONDS
+    parts, size, whole = [], 0, False
 
     async def wrapped():
-        nonlocal seen
-        message = await receive()
-        if message["type"] == "http.request":
-            seen += len(message.get("body", b""))
-            if seen > MAX_BODY_BYTES:
-                raise ValueError(f"request body over {MAX_BODY_BYTES:,} bytes")
+        nonlocal size, whole
+        if whole:
+            return await receive()
+        try:
+            async with asyncio.timeout_at(deadline):
+                message = await receive()
+        except TimeoutError:
+            raise BodyRefused(408, f"The request's body must arrive within {BODY_SECONDS} s; send it again.") from None
+        if message["type"] != "http.request":
+            raise BodyRefused(400, "The client left before its request's body arrived.")  # an answer nobody reads
+        parts.append(message.get("body", b""))
+        size += len(parts[-1])
+        if size > MAX_BODY_BYTES:
+            raise BodyRefused(413, f"Request too large: at most {MAX_BODY_BYTES:,} bytes.")
+        if not message.get("more_body", False):
+            whole = True
+            if nests_too_deeply(b"".join(parts)):
+                raise BodyRefused(400, f"The body's JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels "
+                                       "of [ and {.")
+            parts.clear()
         return message
 
     return wrapped
+
+
+QUOTE, BACKSLASH = ord('"'), ord("\\")
+BRACKET_STEPS = np.zeros(256, np.int8)  # each byte's step in depth: +1 opens an array or object, -1 closes one
+BRACKET_STEPS[list(b"[{")], BRACKET_STEPS[list(b"]}")] = 1, -1
+
+
+def nests_too_deeply(body: bytes) -> bool:
+    """Whether the JSON in body nests arrays and objects deeper than MAX_JSON_DEPTH: the brackets outside strings,
+    counted over the bytes at once (numpy), so that no parser recurses and no Python loop runs per byte (4 MB of
+    brackets or of one-character strings: tens of ms, where a regular expression over its strings took a second)."""
+    if body.count(b"[") + body.count(b"{") <= MAX_JSON_DEPTH:
+        return False
+    data = np.frombuffer(body, np.uint8)
+    steps = BRACKET_STEPS[data]
+    steps[np.bitwise_xor.accumulate(_string_quotes(data).view(np.uint8)).view(bool)] = 0  # within a string
+    return int(np.cumsum(steps, dtype=np.int32).max()) > MAX_JSON_DEPTH
+
+
+def _string_quotes(data: np.ndarray) -> np.ndarray:
+    """Where a string opens or closes: each quote but those escaped, after an odd run of backslashes."""
+    quotes = data == QUOTE
+    after_backslash = np.flatnonzero(quotes[1:] & (data[:-1] == BACKSLASH)) + 1
+    if after_backslash.size:
+        backslashes = np.flatnonzero(data == BACKSLASH)
+        run_starts = backslashes[np.r_[True, np.diff(backslashes) != 1]]
+        starts = run_starts[np.searchsorted(run_starts, after_backslash - 1, side="right") - 1]
+        quotes[after_backslash[(after_backslash - starts) % 2 == 1]] = False
+    return quotes
 
 
 async def _answer(send, status: int, detail: str) -> None:
@@ -606,7 +690,8 @@ def connection_ceiling() -> int:
 class BoundedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 connection, bounded:
     - a connection waiting for a request head (a new one, or one kept alive after an answer) is closed
-      once HEAD_SECONDS pass without a whole head, however slowly it sends one;
+      once HEAD_SECONDS pass without a whole head, however slowly it sends one; one answered before its
+      request's body was whole (Guard's 408 for a body not whole in BODY_SECONDS, a 413) LINGER_SECONDS later;
     - a request line longer than MAX_LINK_BYTES is answered 414, headers of more than MAX_HEADER_BYTES
       or MAX_HEADERS lines 431, as soon as that much has arrived, and all the connections together
       buffer at most HEADS_BYTES of unfinished heads (past it a long one is answered 503);
@@ -639,7 +724,15 @@ class BoundedH11Protocol(H11Protocol):
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+        if self.transport.is_closing():
+            return
+        if self.conn.their_state is h11.SEND_BODY:  # answered before its body was whole (408, 413, 503)
+            # The rest is not read, and bytes trickling in would keep the connection open: it is closed LINGER_SECONDS
+            # later, unless a next request has begun (a close with bytes unread resets the connection at once, and
+            # the client, still sending, loses the answer before it reads it).
+            cycle = self.cycle
+            self.loop.call_later(LINGER_SECONDS, lambda: self.cycle is cycle and self.transport.close())
+        elif self.conn.their_state is h11.IDLE:
             self._wait_for_head()  # kept alive: the next head has HEAD_SECONDS too
 
     def handle_events(self) -> None:

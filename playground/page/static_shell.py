@@ -3,8 +3,10 @@ bodies the page's scripts look for in Gradio's page (".html-container.prose" und
 #input-text, a checkbox's input under #guess), the choosers as <select>. After the components (as Gradio runs its
 page's head scripts once its app is mounted), the scripts get the same values the app's head gives them
 (web.head_values), then the same scripts, and the folder's host script (static/folder.js), which does what
-Gradio's events do in the app; it runs before the page's module (both are deferred: document order), so that the
-module's onerror finds its note."""
+Gradio's events do in the app; it runs before the page's module (both are deferred: document order). The head's
+import map gives the browser each shipped module's sha256 as the build recorded it, so that it runs none that was
+changed; the module's onerror (a file refused or missing) paints a note (update.js). The page's
+Content-Security-Policy comes first in its head (content_policy), its inline scripts allowed by their hashes."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ from html import escape
 
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.lecture import answer_html
+from playground.page.content_policy import with_folder_policy
 from playground.page.handlers import VIEWS, lessons_batch
-from playground.page.preload import link_tags
-from playground.page.twin_route import BUILT_DIR, TWIN_PATH
+from playground.page.preload import import_map, link_tags
+from playground.page.twin_route import BUILT_DIR, TWIN_PATH, built_files, built_integrity
 from playground.page.web import PAGE_SCRIPTS, PAGE_STYLES, head_values, marks_legend_html
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, tokenizer_label
 
@@ -96,7 +99,8 @@ same colour.</p></div></div>
 <span id="page-keys"><button id="size-down" type="button">A-</button><button id="size-up" type="button">A+</button>
 <button id="keys" type="button">?</button></span><button id="share" type="button">Copy share link</button>
 <div id="share-link"><input readonly placeholder="a link to this text appears here" aria-label="share link"></div>
-{body_of("share-qr")}<div id="copy-note"><p id="copy-status" role="status"></p></div></div>""", f"""
+{body_of("share-qr")}<div id="copy-note"><p id="copy-status" role="status"></p></div>
+<button id="share-follow" type="button" hidden>Draw the share link again</button></div>""", f"""
 <div id="downloads"><button id="download-csv" type="button">Download tokens (CSV)</button>
 <button id="download-json" type="button">Download tokens (JSON)</button></div>
 {languages_html(tuple(specs))}
@@ -143,13 +147,15 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
     values = (head_values({"tokenizers": specs}, None, shipped, links, names)
               + f"\nconst PLAYGROUND_FOLDER = {json.dumps(folder).replace('<', chr(92) + 'u003c')};")
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
+    built = built_files({spec["family"] for spec in specs.values()})  # what the folder ships (static_folder.py)
     styles = "".join(f'<link rel="stylesheet" href="{PAGE_DIR}/{name}?v={versions[name]}">'
                      for name in (*PAGE_STYLES, "folder.css"))
     scripts = "".join(f'<script src="{PAGE_DIR}/{name}?v={versions[name]}"></script>' for name in PAGE_SCRIPTS)
     above, middle, below = ("", "", "") if only_panels else full_page(specs)
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tokenizer playground</title><link rel="icon" href="data:,">{styles}{link_tags({n: specs[n] for n in names})}
+    return with_folder_policy(f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{styles}{link_tags({n: specs[n] for n in names})}
 </head><body class="{"only-panels" if only_panels else ""}"><main id="playground">{above}
 <div id="input-text" class="block"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>{middle}
 {body_of("limit-note")}
@@ -157,6 +163,6 @@ def shell_html(specs: dict, only_panels: bool, versions: dict[str, str]) -> str:
 </main>
 <script>{values}</script>{scripts}
 <script src="{PAGE_DIR}/folder.js?v={versions["folder.js"]}" defer></script>
-<script type="module" src="{TWIN_DIR}/{registry}" onerror="playgroundFolderUnloaded()"></script>
+<script type="module" src="{TWIN_DIR}/{registry}" integrity="{built_integrity()[registry]}" onerror="playgroundTokenizersUnloaded()"></script>
 </body></html>
-"""
+""")

@@ -9,11 +9,14 @@ Every name holds its content's hash, so the browser may keep each answer for goo
 these paths out of its no-store). Sent gzipped to a browser that takes it (the vocabularies and the WebAssembly
 shrink to about half: o200k's 3.6 MB to 1.7 MB), each compressed once and kept. Anything else under the prefix
 is a 404: no other file of the server is reachable from here. The page loads them from its own origin, which its
-cross-origin isolation (require-corp) lets through.
+cross-origin isolation (require-corp) lets through. The page runs none that is not what was built: its import map
+and preloads give the browser each module's sha256 as build.json records it (built_integrity), and each module
+that loads a WebAssembly core checks the core's.
 """
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 import re
@@ -57,6 +60,13 @@ def built_files(families: set[str]) -> list[str]:
             text = (BUILT_DIR / name).read_text(encoding="utf-8")
             todo += [ref for ref in BUILT_REFERENCE.findall(text) if ref in chunks and ref not in left_out]
     return sorted(needed)
+
+
+def built_integrity() -> dict[str, str]:
+    """Each built file's Subresource Integrity value ("sha256-" and the digest in base64), from the sha256 the
+    build recorded (build.json): given it, the browser runs no module whose bytes do not have it."""
+    recorded = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["sha256"]
+    return {name: "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode() for name, digest in recorded.items()}
 
 
 def _not_found() -> Response:

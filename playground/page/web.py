@@ -26,6 +26,7 @@ from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
 from playground.page.inputs import expect_text
 from playground.page.panel_data import panel_data
+from playground.page.preload import import_map
 from playground.page.qr_view import share_qr_html
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.browser import twin_spec
@@ -143,6 +144,8 @@ def build_demo() -> gr.Blocks:
                                     placeholder="a link to this text appears here", container=False,
                                     scale=1, min_width=160)
             share_code = gr.HTML(elem_id="share-qr", js_on_load=None)
+            # share.js clicks it when the setup changes: the link and its QR code drawn again, not copied
+            share_follow = gr.Button("Draw the share link again", visible="hidden", elem_id="share-follow")
             gr.HTML('<p id="copy-status" role="status"></p>', elem_id="copy-note", container=False)  # share.js: copied or not
         gr.HTML(elem_id="limit-note")  # what was cut or replaced (update.js)
         chat_view_html()  # the Chat view: its messages and panels (chat.js draws them)
@@ -242,10 +245,12 @@ def build_demo() -> gr.Blocks:
         replay_all.click(None, inputs=text, js="(text) => playgroundReplayAll(text)")
         guess.change(None, inputs=guess, js="(on) => playgroundMode('guess', on)")
         present.change(None, inputs=present, js="(on) => playgroundMode('present', on)")
-        share.click(None, inputs=setup, outputs=share_link,
-                    js="(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup)",
-                    ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
-                           show_progress="hidden", preprocess=False)
+        for button, copy, trigger in ((share, "true", "once"), (share_follow, "false", "always_last")):
+            button.click(None, inputs=setup, outputs=share_link, trigger_mode=trigger,
+                         js=f"(text, a, b, c, ...setup) => playgroundShareSetup(text, [a, b, c], ...setup, {copy})",
+                         ).then(share_qr, inputs=share_link, outputs=share_code, api_visibility="private",
+                                show_progress="hidden", preprocess=False,
+                                ).then(None, js="() => playgroundShareDrawn()")
         clear.click(None, outputs=[text, example_key, *choosers], js="() => playgroundClear()")
         size_down.click(None, js="() => playgroundStepSize(-1)")
         size_up.click(None, js="() => playgroundStepSize(1)")
@@ -298,10 +303,13 @@ def browser_twins() -> dict:
 
 def twin_registry_script() -> str:
     """The module script that loads the browser tokenizers' registry (window.playground.tokenize) and the panels'
-    renderer (window.playground.panelParts), by the name the build gave it; its URL is relative to the page, so it
-    is found under a root path (GRADIO_ROOT_PATH) too."""
+    renderer (window.playground.panelParts), by the name the build gave it, after the import map that has the
+    browser refuse any built module that is not what was built (the note says so: update.js); its URL is relative
+    to the page, so it is found under a root path (GRADIO_ROOT_PATH) too."""
     registry = json.loads((twin_route.BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
-    return f'<script type="module">import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>'
+    return (import_map(twin_route.built_files(twin_route.FAMILY_NAMES))
+            + f'<script type="module" onerror="playgroundTokenizersUnloaded()">'
+            f'import "./{twin_route.TWIN_PATH.strip("/")}/{registry}";</script>')
 
 
 def head_values(twins: dict, room_host: str | None, names: tuple[str, ...], examples: dict[str, dict],

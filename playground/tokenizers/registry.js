@@ -54,12 +54,25 @@ function specOf(name) {
   return Object.hasOwn(twins, name) ? twins[name] : undefined;
 }
 
+/** A family's module, imported. The page's import map gives the browser each built module's sha256 (build.json),
+ *  and the browser refuses one that differs, as it refuses one that did not arrive, with no word of which: the
+ *  note says both. */
+async function familyModule(family) {
+  try {
+    return await FAMILIES[family]();
+  } catch (err) {
+    throw new Error(`its code (${family}) was refused or did not arrive (${err.message}): the browser runs only ` +
+                    "the files that were built, as build.json records their sha256. Reload the page; if this stays, " +
+                    "its files were changed.");
+  }
+}
+
 async function load(name) {
   const spec = specOf(name);
   if (!spec) throw new Error(`no browser twin for tokenizer ${JSON.stringify(name)}: the server tokenizes it`);
   const keys = Object.keys(spec.files);
   const [family, marks, ...datas] = await Promise.all([
-    FAMILIES[spec.family](),
+    familyModule(spec.family),
     spec.undertrained ? fetchVerified(spec.undertrained) : null,
     ...keys.map((key) => fetchVerified(spec.files[key])),
   ]);

@@ -7,7 +7,8 @@
 // pieces are spelled as GPT-2's vocabulary spells them ("Ġworld"), a special token by its name.
 
 import {init, Tiktoken} from "tiktoken/lite/init";
-import wasmFile from "tiktoken/lite/tiktoken_bg.wasm";  // a URL relative to this module (esbuild's file loader)
+// a URL relative to this module, and the core's sha256, checked before it runs (scripts/build_browser.mjs)
+import wasmFile, {sha256 as wasmSha256} from "tiktoken/lite/tiktoken_bg.wasm";
 import {hexBytes} from "./base.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
 import {encodeOrdinary, hasLongRun, rankMap, splitRegex} from "./tiktoken_long.js";
@@ -18,7 +19,7 @@ let wasmReady = null;
 
 /** tiktoken's WebAssembly core, instantiated once for every encoding. */
 function initWasm() {
-  wasmReady ??= init((imports) => instantiateUrl(new URL(wasmFile, import.meta.url), imports)).catch((error) => {
+  wasmReady ??= init((imports) => instantiateUrl(new URL(wasmFile, import.meta.url), wasmSha256, imports)).catch((error) => {
     wasmReady = null;  // a failed fetch may be tried again, as registry.js tries a failed load again
     throw error;
   });

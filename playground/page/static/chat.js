@@ -13,6 +13,7 @@ function playgroundChatMode(on) {
   document.body.classList.toggle("chat", chat.on);
   if (chat.on && !chat.messages.length) playgroundChatSetMessages(PLAYGROUND_CHAT_EXAMPLE.messages);
   if (chat.on) playgroundChatSend();
+  playgroundSetupChanged();  // the address and the share link follow the view (keep.js)
   return [];
 }
 
@@ -82,6 +83,7 @@ function playgroundChatRows() {
 function playgroundChatExampleShown() {
   const same = JSON.stringify(playgroundChat.messages) === JSON.stringify(PLAYGROUND_CHAT_EXAMPLE.messages);
   document.body.classList.toggle("chat-example", same);
+  playgroundSetupChanged();  // and the conversation
 }
 
 function playgroundChatEdited() {
@@ -160,8 +162,8 @@ async function playgroundChatSend() {
 // The share link carries the conversation too (?chat=, packed like the text), and a link with one opens in
 // the Chat view.
 const playgroundTextShareLink = playgroundShareLink;
-playgroundShareLink = async function (text, tokenizers) {
-  const link = await playgroundTextShareLink(text, tokenizers);
+playgroundShareLink = async function (text) {
+  const link = await playgroundTextShareLink(text);
   if (!playgroundChat.on || !link.startsWith("http")) return link;
   const url = new URL(link);
   url.searchParams.set("chat", await playgroundPack(JSON.stringify(playgroundChat.messages)));

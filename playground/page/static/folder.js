@@ -175,25 +175,22 @@ function playgroundFolderWire() {
     document.querySelector("#batch-note .prose").innerHTML = note;
     playgroundFolderSet({text, example});
   });
-  click("share", async () => {
-    const s = playgroundFolder.state;
-    const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view);
-    document.querySelector("#share-link input").value = link;
-    document.querySelector("#share-qr .prose").innerHTML = await playgroundFolderQr(link);
-  });
+  click("share", () => playgroundFolderShare(true));
+  click("share-follow", () => playgroundFolderShare(false));  // share.js: the setup changed, nothing copied
 }
 
-// The page's module (the tokenizers and the renderer) failed to load: index.html's module script calls this from its
-// onerror. In a frame sandboxed without allow-same-origin the page's origin is opaque ("null"), so every fetch of
-// the folder's own files is a cross-origin one the host must allow (CORS): say what to do.
-function playgroundFolderUnloaded() {
-  const note = document.querySelector("#limit-note .prose");
-  note.innerHTML = window.origin === "null"
-    ? "<p class=\"limit\">This page runs in a sandboxed frame without allow-same-origin, so it could not load its own " +
-      "files. Embed it with sandbox=\"allow-scripts allow-same-origin\", or serve the folder with the header " +
-      "Access-Control-Allow-Origin: *.</p>"
-    : "<p class=\"limit\">This page could not load its tokenizers: reload it, or check that the whole folder was " +
-      "published.</p>";
+// The share link and its QR code for the setup now (copy: Copy share link's), latest wins: a QR code drawn after a
+// newer link was asked for is dropped.
+let playgroundFolderShared = 0;
+async function playgroundFolderShare(copy) {
+  const asked = ++playgroundFolderShared, s = playgroundFolder.state;
+  const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view, copy);
+  if (asked !== playgroundFolderShared) return;
+  document.querySelector("#share-link input").value = link;
+  const qr = await playgroundFolderQr(link);
+  if (asked !== playgroundFolderShared) return;
+  document.querySelector("#share-qr .prose").innerHTML = qr;
+  playgroundShareDrawn();
 }
 
 (async function playgroundFolderStart() {

@@ -4,7 +4,8 @@
 // own when it reconnects to a server that went away, loses nothing typed. Nothing is sent to the server.
 // sessionStorage, not localStorage: it is the tab's own, so two tabs on the page never overwrite each other's
 // text and a fresh visit to a share link opens that link; it goes when the tab closes, so a shared classroom
-// computer keeps no one's text for the next student.
+// computer keeps no one's text for the next student. At every change the address bar and the share link follow
+// the setup too (below, and share.js).
 const PLAYGROUND_KEEP_KEY = "playground-setup";
 
 // What this tab kept, read before the page's first events can overwrite it, and only for a reload of the very
@@ -27,6 +28,8 @@ let playgroundKeptJson = null;  // what was last saved: a key kept twice (below,
 function playgroundKeep(values) {
   if (playgroundKept) return [];
   playgroundKeptValues = values;
+  playgroundAddressFollows(values);  // first: what is kept is kept at the address the tab now has
+  playgroundShareFollows(values);
   const note = document.getElementById("keep-note");
   try {
     const kept = JSON.stringify({address: window.location.href, values, size: playgroundLecture.size});
@@ -48,6 +51,7 @@ function playgroundKeep(values) {
 function playgroundRestore(values) {
   const kept = playgroundKept;
   playgroundKept = null;
+  playgroundOpenedText = (kept ? kept.values : values)[0];
   if (!kept) return values;
   playgroundLecture.example = kept.values[4];  // the clicker's next example follows on from it
   playgroundKeptValues = kept.values;  // kept again with a size changed before any value is
@@ -67,10 +71,33 @@ function playgroundKeepNote(message) {
   note.textContent = message;
 }
 
-// A- / A+ change no Gradio value: the size is kept when fit.js sets it on the body.
-new MutationObserver(() => {
+// A change of the setup that is no Gradio value: kept again with the latest values (A- / A+ when fit.js sets the
+// size on the body; the Chat view on or off, and its conversation: chat.js calls it).
+function playgroundSetupChanged() {
   if (playgroundKeptValues) playgroundKeep(playgroundKeptValues);
-}).observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ["data-size"]});
+}
+new MutationObserver(playgroundSetupChanged).observe(document.documentElement, {subtree: true, attributes: true,
+                                                                               attributeFilter: ["data-size"]});
+
+// The address bar opens what is on screen, copied or in a new tab: the example (the Chat view's too), the
+// tokenizers, the modes, the view and the size, as the share link writes them (share.js). It replaces the tab's
+// own history entry (history.replaceState, not pushState: Back leaves the page, not one example at a time, and a
+// hundred keys make no hundred entries). Never a text typed here (nor a conversation): the browser's history keeps
+// every address a page replaces, after the tab has closed (Chromium's does), and a shared classroom computer would
+// keep it for the next student; a reload brings the text back from this tab (above), the share link carries it.
+// The link's own text (?z=, ?text=) stays until the text is edited, its conversation (?chat=) while the Chat view is
+// on. Other parameters (Gradio's ?__theme=) stay.
+const PLAYGROUND_SETUP_PARAMS = ["z", "text", "chat", "example", "tokenizers", "guess", "present", "marks", "view", "size"];
+let playgroundOpenedText = null;  // the text the page opened with (playgroundRestore)
+
+function playgroundAddressFollows([text, a, b, c, example, guess, present, marks, view]) {
+  const url = new URL(window.location.href), chat = playgroundChat.on;
+  const linked = [...(text === playgroundOpenedText ? ["z", "text"] : []), ...(chat ? ["chat"] : [])];
+  for (const name of PLAYGROUND_SETUP_PARAMS) if (!linked.includes(name)) url.searchParams.delete(name);
+  const shown = !chat ? example : document.body.classList.contains("chat-example") ? PLAYGROUND_CHAT_EXAMPLE.key : "";
+  playgroundSetupParams(url.searchParams, [a, b, c], shown, guess, present, marks, view);
+  if (url.href !== window.location.href) history.replaceState(history.state, "", url);
+}
 
 // A key is kept from the text box's own input event too, not only when Gradio's change event comes round: on a
 // loaded machine, with its connection to the server down, Gradio's event for the keys typed meanwhile did not come,

@@ -48,7 +48,7 @@ async function playgroundUnpack(packed, maxChars = PLAYGROUND_MAX_INPUT_CHARS) {
     const inflated = new Uint8Array(size);
     chunks.reduce((at, chunk) => (inflated.set(chunk, at), at + chunk.length), 0);
     const text = playgroundUtf8Ignore(inflated.subarray(0, limit));
-    return text ? playgroundCodePoints(text, maxChars) : null;
+    return text || !size ? playgroundCodePoints(text, maxChars) : null;  // an empty text packs too (a cleared box)
   } catch {
     return null;
   }

@@ -26,14 +26,11 @@ function playgroundRoomUrl() {
   return url;
 }
 
-async function playgroundShareLink(text, tokenizers) {
+async function playgroundShareLink(text) {
   const url = playgroundRoomUrl();
   url.search = "";
   url.hash = "";
   url.searchParams.set("z", await playgroundPack(text));
-  if (tokenizers && tokenizers.join(",") !== PLAYGROUND_DEFAULT_TOKENIZERS.join(",")) {
-    url.searchParams.set("tokenizers", tokenizers.join(","));
-  }
   const link = url.toString();
   if (link.length > PLAYGROUND_MAX_SHARE_URL) {
     return `This text is too long to share as a link (${text.length.toLocaleString("en")} characters make a ` +
@@ -103,27 +100,81 @@ document.addEventListener("click", (e) => {
   }
 });
 
+// The setup but its text, as link.js reads it back (fit.js reads the size): in the share link, and in the address
+// bar (keep.js).
+function playgroundSetupParams(params, tokenizers, example, guess, present, marks, view) {
+  if (example) params.set("example", example);
+  // The tokenizers a link without ?tokenizers= opens with (an example's own three, else the page's): named only
+  // when others are shown. (The Chat example opens with its own, named or not.)
+  const opens = Object.hasOwn(PLAYGROUND_EXAMPLES, example) ? PLAYGROUND_EXAMPLES[example].tokenizers
+              : example === PLAYGROUND_CHAT_EXAMPLE.key ? PLAYGROUND_CHAT_EXAMPLE.tokenizers : PLAYGROUND_DEFAULT_TOKENIZERS;
+  if (tokenizers.join(",") !== opens.join(",")) params.set("tokenizers", tokenizers.join(","));
+  if (guess) params.set("guess", "1");
+  if (present) params.set("present", "1");
+  if (!marks) params.set("marks", "0");
+  if (view !== "text") params.set("view", view);
+  if (playgroundLecture.size !== 100) params.set("size", String(playgroundLecture.size));
+}
+
+// The link shown, in its box and as its QR code, follows the setup once Copy share link has made one: a change
+// of example (PageDown, Clear), tokenizer, mode, view or size draws the new setup's at once, a typed text or
+// conversation after a pause in typing (PLAYGROUND_PAUSE_MS, ask.js); so a room that scans the QR code after the slide
+// changed gets the slide on screen, and a lecturer may leave it up. What was said of the copy goes at the change
+// ("Copied.", or the link offered for Ctrl+C): the clipboard still holds the old link, and a page may not copy
+// without a click. So does the QR code drawn as tall as the window (it is a copy of the old one). Until the new
+// QR code is drawn (a round trip to the app's server, and the typing pause) the old one is hidden (.share-stale):
+// a phone never reads a link to what is no longer on screen, even with the server gone.
+// shown: the setup of the link shown, as JSON ("" for none); drawing: the setup whose QR code is on its way;
+// typed: its text and conversation.
+const playgroundShare = {shown: "", drawing: "", typed: "", timer: null};
+
+function playgroundShareKey(values) {  // values: [text, tokenizer 1, 2, 3, example, guess, present, marks, view]
+  return JSON.stringify([values, playgroundLecture.size, playgroundChat.on && playgroundChat.messages]);
+}
+
+function playgroundShareTyped(text) {
+  return JSON.stringify([text, playgroundChat.on && playgroundChat.messages]);
+}
+
+// keep.js calls this at every change of the setup. The link is drawn again by the hidden #share-follow button,
+// whose event (each host's, as for Copy share link) draws it without copying.
+function playgroundShareFollows(values) {
+  const setup = playgroundShareKey(values);
+  if (!playgroundShare.shown || setup === playgroundShare.shown) return;
+  const typed = playgroundShareTyped(values[0]);
+  const pause = typed !== playgroundShare.typed ? PLAYGROUND_PAUSE_MS : 0;
+  playgroundShare.shown = setup;
+  playgroundShare.typed = typed;
+  playgroundCopy(null);
+  playgroundBigQr(false);
+  document.body.classList.add("share-stale");
+  clearTimeout(playgroundShare.timer);
+  playgroundShare.timer = setTimeout(() => document.getElementById("share-follow")?.click(), pause);
+}
+
 // The share link holds the whole setup: text, example, tokenizers, Guess first, presenter view, whitespace
-// marks, view and size (link.js reads them back; fit.js reads the size).
-async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view) {
-  const link = await playgroundShareLink(text, example ? null : tokenizers);
+// marks, view and size (link.js reads them back). copy: Copy share link's (copied, and said so), not a redraw's.
+async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view, copy = true) {
+  const values = [text, ...tokenizers, example, guess, present, marks, view];
+  playgroundShare.shown = playgroundShare.drawing = playgroundShareKey(values);
+  playgroundShare.typed = playgroundShareTyped(text);
+  const link = await playgroundShareLink(text);
   if (!/^https?:/.test(link)) {  // too long: the box says why
-    playgroundCopy(null);
+    if (copy) playgroundCopy(null);
     return link;
   }
   const url = new URL(link);
-  if (example) {
-    url.searchParams.set("example", example);
-    url.searchParams.set("tokenizers", tokenizers.join(","));  // an example would open with its own three
-  }
-  if (guess) url.searchParams.set("guess", "1");
-  if (present) url.searchParams.set("present", "1");
-  if (!marks) url.searchParams.set("marks", "0");
-  if (view !== "text") url.searchParams.set("view", view);
-  if (playgroundLecture.size !== 100) url.searchParams.set("size", String(playgroundLecture.size));
+  playgroundSetupParams(url.searchParams, tokenizers, example, guess, present, marks, view);
   const whole = url.toString();
-  playgroundCopy(whole);  // not awaited: the link goes to its box (and its QR code) at once
+  if (copy) playgroundCopy(whole);  // not awaited: the link goes to its box (and its QR code) at once
   return whole;
+}
+
+// Each host calls this once the QR code of playgroundShareSetup's link is drawn: shown, unless the setup has
+// changed since (then the next one is on its way).
+function playgroundShareDrawn() {
+  if (playgroundShare.drawing === playgroundShare.shown) document.body.classList.remove("share-stale");
+  return [];
 }
 
 // The QR code of the link: beside it, and the whole window's height when clicked (to scan from the back row),

@@ -13,8 +13,8 @@ const playgroundFlow = {
   setup: null, key: "",  // the latest edit, and its JSON (the same edit twice is tokenized once)
   text: "",  // the text the panels tokenize: the setup's, cut and its lone surrogates replaced
   edits: 0, painted: [0, 0, 0],  // edits made, and the newest painted in each panel (latest wins)
-  // the note's parts: a damaged link's (link.js), the text's, each panel's trouble, an ask's
-  notes: {link: "", text: "", panels: ["", "", ""], server: ""},
+  // the note's parts: a damaged link's (link.js), the text's, each panel's trouble, an ask's, the page module's
+  notes: {link: "", text: "", panels: ["", "", ""], server: "", module: ""},
 };
 
 // The browser tokenizers and render.js are loaded (their module sets window.playground, then says so).
@@ -79,16 +79,31 @@ function playgroundPanelTrouble(name, err) {
 }
 
 // The note above the panels: a damaged link's, the text's (what was cut, what was replaced), then each panel's
-// trouble and a refused ask's.
+// trouble, a refused ask's and the page module's.
 function playgroundPaintNote() {
-  const {link, text, panels, server} = playgroundFlow.notes;
-  const trouble = [...new Set([...panels, server].filter(Boolean))].map((message) => {
+  const {link, text, panels, server, module} = playgroundFlow.notes;
+  const trouble = [...new Set([...panels, server, module].filter(Boolean))].map((message) => {
     const p = document.createElement("p");
     p.className = "limit";
     p.textContent = message;
     return p.outerHTML;
   });
   playgroundPaint(PLAYGROUND_NOTE, link + text + trouble.join(""));
+}
+
+// The page's module (the tokenizers and the renderer) did not load: its script's onerror calls this, in either
+// host. The browser refuses a built file that is not what was built (the import map's sha256) as it refuses one
+// that did not arrive. In a frame sandboxed without allow-same-origin the page's origin is opaque ("null"), so every
+// fetch of the folder's own files is a cross-origin one the host must allow (CORS): say what to do.
+function playgroundTokenizersUnloaded() {
+  playgroundFlow.notes.module = window.origin === "null"
+    ? "This page runs in a sandboxed frame without allow-same-origin, so it could not load its own files. Embed it " +
+      "with sandbox=\"allow-scripts allow-same-origin\", or serve the folder with the header " +
+      "Access-Control-Allow-Origin: *."
+    : "This page could not load its tokenizers: a file of theirs was refused (the browser runs only the files that " +
+      "were built, as build.json records their sha256) or did not arrive. Reload the page; if this stays, its " +
+      "files were changed or not all published.";
+  playgroundPaintNote();
 }
 
 // The page's own limits, as the server's (work.MAX_INPUT_CHARS, in code points as Python counts them): the text
