@@ -16,18 +16,25 @@ each one's paint, are timed the same way.
 
 from __future__ import annotations
 
-WATCH = """([watched, kind]) => {
-  let keyAt = [];  // each key's keydown, in order, since the last benchExpect
-  document.addEventListener("keydown", () => keyAt.push(performance.now()), true);
+WATCH = """([watched, kind, clock]) => {
+  let keyAt = [];  // each key's keydown (or beforeinput), in order, since the last benchExpect
+  document.addEventListener(clock, () => keyAt.push(performance.now()), true);
+  // The characters each panel counts: its "N chars" figure.
+  const chars = (name) => [...document.querySelectorAll(`#panel-${name} .stat`)]
+    .map((e) => e.textContent.match(/^([\\d,]+) chars?$/)).find(Boolean)?.[1].replaceAll(",", "");
   const read = kind === "panels"
     ? () => Object.fromEntries(Object.keys(states[0]).map((name) => [name,
         [...document.querySelectorAll(`#panel-${name} .tok`)].map((e) => Number(e.dataset.id))]))
+    : kind === "chars"
+    ? () => Object.fromEntries(Object.keys(states[0]).map((name) => [name, Number(chars(name))]))
     : () => document.querySelector("#echo pre")?.textContent;
   const shows = kind === "panels"
     ? (now, expected) => Object.entries(expected).every(([name, ids]) => {
         const got = now[name] || [];
         return got.length === ids.length && got.every((id, i) => id === ids[i]);
       })
+    : kind === "chars"
+    ? (now, expected) => Object.entries(expected).every(([name, n]) => now[name] === n)
     : (now, expected) => now === expected;  // the bare app's echo
   let states = [];  // what each key's text looks like, key i's at i
   let next = 0;  // the first key not yet painted
@@ -58,10 +65,12 @@ WATCH = """([watched, kind]) => {
 }"""
 
 
-def watch(page, watched: str = "#panels", kind: str = "panels") -> None:
+def watch(page, watched: str = "#panels", kind: str = "panels", clock: str = "keydown") -> None:
     """Set the page up to time keys: `watched` is what it paints into; `kind` "panels" (expected values are
-    {slot: ids} for #panel-<slot>'s .tok elements) or "echo" (the bare app's #echo text)."""
-    page.evaluate(WATCH, [watched, kind])
+    {slot: ids} for #panel-<slot>'s .tok elements), "chars" ({slot: the characters #panel-<slot> counts}) or "echo"
+    (the bare app's #echo text); `clock` the event a key's time starts at: "keydown", or "beforeinput" for
+    characters typed without a key (Playwright's insert_text: CJK, emoji)."""
+    page.evaluate(WATCH, [watched, kind, clock])
 
 
 def expect(page, states: list) -> None:

@@ -69,6 +69,22 @@ def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNUL
             raise RuntimeError(f"the stopped server left processes behind: {left}")
 
 
+@contextmanager
+def serving_folder(folder: Path):
+    """A folder (a static folder written by `python -m playground static`) served by `python -m http.server` on a
+    free port of 127.0.0.1: yields its URL; stops the server afterwards."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", str(folder)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        wait_for_http(url, timeout=30, process=server)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
 def descendants(pid: int) -> list[int]:
     """The ids of every process pid started, and those they started (from /proc)."""
     found, stack = [], [pid]

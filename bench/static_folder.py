@@ -16,7 +16,6 @@ from __future__ import annotations
 import gzip
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -24,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from browser import chromium  # noqa: E402
-from serve import ROOT, free_port, wait_for_http  # noqa: E402
+from serve import ROOT, serving_folder  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 
@@ -57,25 +56,16 @@ def sizes(folder: Path) -> tuple[dict[str, int], int]:
 
 
 def first_paint(folder: Path, runs: int) -> tuple[list[float], list[float]]:
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", str(folder)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     loaded, painted = [], []
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        wait_for_http(url, timeout=30, process=server)
-        with chromium() as browser:
-            for _ in range(runs):
-                context = browser.new_context()  # an empty cache every run
-                page = context.new_page()
-                page.goto(url)
-                page.wait_for_function(FIRST_TOKENS, timeout=60_000, polling="raf")
-                painted.append(page.evaluate("performance.now()"))
-                loaded.append(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
-                context.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
+    with serving_folder(folder) as url, chromium() as browser:
+        for _ in range(runs):
+            context = browser.new_context()  # an empty cache every run
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_function(FIRST_TOKENS, timeout=60_000, polling="raf")
+            painted.append(page.evaluate("performance.now()"))
+            loaded.append(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
+            context.close()
     return loaded, painted
 
 

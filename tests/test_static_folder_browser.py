@@ -14,14 +14,17 @@ import urllib.parse
 from contextlib import contextmanager
 from pathlib import Path
 
+import paint_watch
 import pytest
 from browser import SCREENSHOTS, browser, textbox, type_text, wait_for_ids  # noqa: F401 (browser: the fixture)
 from serve import free_port, wait_for_http
 from test_browser_twin import HARD, differences, in_browser
 from test_iframe import serving
 
+from playground import compare
 from playground.__main__ import main
 from playground.lesson.examples import EXAMPLES_BY_KEY
+from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import TOKENIZER_NAMES
 
 LESSON = ("gpt2", "bert", "llama")
@@ -602,3 +605,61 @@ def test_a_cold_example_link_fetches_its_tokenizers_vocabularies_as_small_as_the
     headers = 1_000 * len(heavy)  # each response's status line and headers, counted in the bytes on the wire
     assert sum(heavy.values()) <= sum(app_sends.values()) + headers, (heavy, app_sends)
     assert sum(size for _, size in fetched) < 3_000_000  # all of it, the page's own files too: the app's 3.0 MB
+
+
+LATER = ("gpt4", "gpt4o", "llama3")
+
+
+@pytest.fixture(scope="module")
+def later_site():
+    with built("--tokenizers", ",".join(LATER), "--only", "panels") as folder, http_server(folder) as url:
+        yield url
+
+
+def test_a_key_at_the_end_of_the_longest_text_is_painted_at_once_and_drawn_bounded(watched, later_site):
+    """100,000 spaces under GPT-4, GPT-4o and Llama 3: each panel's 782 tokens of 128 spaces were 100,000 marks to
+    lay out, a key 6 to 8 s (60 s on a busy machine), of which the tokenizers took 0.1 to 0.5 s. A panel draws at
+    most 5,000 characters of its text, says so under its tokens, and counts them all; a key takes little more than
+    the three tokenizers' own time."""
+    page, _ = watched
+    page.goto(later_site)
+    wait_for_ids(page, "Hello world", names=LATER)
+    page.evaluate("""n => {  // pasted, as a student pastes it: one input event
+        const box = document.querySelector("#input-text textarea");
+        box.value = " ".repeat(n);
+        box.dispatchEvent(new Event("input", {bubbles: true}));
+    }""", MAX_INPUT_CHARS - 1)
+    page.wait_for_function("() => [...document.querySelectorAll('#panels .stat')].filter("
+                           "(stat) => stat.textContent === '99,999 chars').length === 3", timeout=120_000)
+    page.wait_for_timeout(1_000)  # what the page does after an edit settles
+    paint_watch.watch(page, kind="chars")
+    paint_watch.expect(page, [{slot: MAX_INPUT_CHARS for slot in ("gpt2", "bert", "llama")}])  # the panels' ids
+    textbox(page).press_sequentially(" ")  # the caret is at the end: a real key
+    [key_ms] = paint_watch.painted(page, 1, timeout=120_000)
+    # What each panel must draw, from the official libraries: its first tokens that end within 5,000 characters.
+    bound = 5_000
+    expected_marks, expected_notes = [], []
+    for result in compare(" " * MAX_INPUT_CHARS, tokenizers=LATER)["tokenizers"]:
+        drawn_tokens = next(k for k, end in enumerate(result["ends"]) if end > bound)
+        covered = result["ends"][drawn_tokens - 1]
+        expected_marks.append(covered)
+        expected_notes.append(f"Drawing the first {drawn_tokens:,} of {result['count']:,} tokens, the first "
+                              f"{covered:,} of 100,000 characters (a panel draws at most 5,000); the counts above "
+                              "are for all of them.")
+    drawn = page.eval_on_selector_all("#panels .toks", "boxes => boxes.map((box) => box.textContent)")
+    assert [len(marks) for marks in drawn] == expected_marks and all(set(marks) == {"·"} for marks in drawn)
+    assert max(expected_marks) <= bound
+    notes = page.eval_on_selector_all("#panels .note", "notes => notes.map((note) => note.textContent)")
+    assert notes == expected_notes
+    # The time: most of it is the three tokenizers' own (a long run of one character is tiktoken's worst case), so
+    # the bound is theirs in the same page, on the same text, plus a drawing that takes no time worth naming.
+    tokenizing = page.evaluate("""async (names) => {
+        const text = document.querySelector("#input-text textarea").value, times = [];
+        for (let run = 0; run < 3; run++) {
+            const t0 = performance.now();
+            for (const name of names) await window.playground.tokenize(text, name, {tokenLimit: 1000});
+            times.push(performance.now() - t0);
+        }
+        return times.sort((a, b) => a - b)[1];
+    }""", list(LATER))
+    assert key_ms < 3 * tokenizing + 500, f"{key_ms:.0f} ms from the key to its paint, {tokenizing:.0f} ms tokenizing"

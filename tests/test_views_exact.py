@@ -232,6 +232,31 @@ def test_a_long_text_draws_its_first_thousand_tokens_and_no_gap_after_them(offic
     assert int(body.select(".tok")[-1]["data-end"]) == 1 + 2 * 999
 
 
+def test_a_panel_draws_at_most_five_thousand_characters_and_says_what_it_left_out():
+    """Bug caught: 100,000 spaces drawn as 782 blocks of 128 marks in each panel, seconds a key."""
+    def notes(body):
+        return [p.get_text() for p in body.select("p.note")]
+
+    bert = panel("bert", " " * 6_000, special=False)  # BERT drops every space: one gap, cut where the drawing stops
+    assert bert.select(".tok") == [] and [g.get_text() for g in bert.select(".gap")] == ["·" * 5_000]
+    assert notes(bert) == ["Drawing the first 5,000 of 6,000 characters (a panel draws at most 5,000); the counts "
+                           "above are for all of them.", "decode(encode(text)) gives back: "]
+    assert "<b>6,000</b> chars" in str(bert)
+    far = panel("bert", " " * 6_000 + "end", special=False)  # its one token past the bound: the gap before it drawn
+    assert far.select(".tok") == [] and [g.get_text() for g in far.select(".gap")] == ["·" * 5_000]
+    assert notes(far)[0] == ("Drawing the first 0 of 1 tokens, the first 5,000 of 6,003 characters (a panel draws "
+                             "at most 5,000); the counts above are for all of them.")
+    whole = panel("gpt4", " " * 5_000, special=False)  # 40 tokens of up to 128 spaces
+    assert notes(whole) == [] and whole.select_one(".toks").get_text() == "·" * 5_000
+    text = " " * 4_998 + "ab" * 100  # the tokens that end within 5,000 characters, from the official library
+    [gpt4] = compare(text, tokenizers=("gpt4",))["tokenizers"]
+    drawn = sum(end <= 5_000 for end in gpt4["ends"])
+    body = panel("gpt4", text, special=False)
+    assert [int(t["data-end"]) for t in body.select(".tok")] == gpt4["ends"][:drawn]
+    assert notes(body) == [f"Drawing the first {drawn:,} of {gpt4['count']:,} tokens, the first {gpt4['ends'][drawn - 1]:,} "
+                           "of 5,198 characters (a panel draws at most 5,000); the counts above are for all of them."]
+
+
 def classes(html: str) -> set[str]:
     return {c for el in soup(html).find_all(class_=True) for c in el["class"]}
 

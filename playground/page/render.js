@@ -17,6 +17,9 @@ import {floatRepr, formatG, thousands} from "../lesson/python_format.js";
 import {codePointUnits} from "../tokenizers/spans.js";
 
 export const MAX_DRAWN_TOKENS = 1000;  // per panel: a browser tab stays responsive, a slide stays readable
+// and the characters of text they cover: 782 tokens of 128 spaces were 100,000 marks to lay out in each panel, seconds
+// a key; 1,000 tokens of prose cover about 4,500 (what a key at the end of a long text costs: docs/benchmarks.md)
+export const MAX_DRAWN_CHARS = 5000;
 const NOTE_CHARS = 160;  // of a normalising tokenizer's decode, in the note under its panel
 
 const ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"};
@@ -169,17 +172,48 @@ function serverOnly(name) {
     + 'only the server tokenizes with it">server only</span>';
 }
 
+/** The tokens a panel draws: its first MAX_DRAWN_TOKENS, up to the last that ends within the first MAX_DRAWN_CHARS
+ *  characters (a prefix, so that what is drawn reads as the start of the text). */
+function firstTokens(tokens) {
+  let n = 0;
+  while (n < Math.min(tokens.length, MAX_DRAWN_TOKENS) && tokens[n].end <= MAX_DRAWN_CHARS) n++;
+  return tokens.slice(0, n);
+}
+
+/** How many characters of the text a panel draws, its first `drawn` tokens drawn: up to the end of the last when
+ *  MAX_DRAWN_TOKENS cut them, else on through the gap after it (characters no token covers: BERT drops spaces), up to
+ *  MAX_DRAWN_CHARS. */
+function drawnLength(result, drawn, chars) {
+  const lastEnd = drawn ? result.tokens[drawn - 1].end : 0;
+  if (drawn === MAX_DRAWN_TOKENS && drawn < result.count) return lastEnd;
+  const next = drawn < result.count ? result.starts[drawn] : chars;  // where the next token starts
+  return Math.max(lastEnd, Math.min(next, MAX_DRAWN_CHARS));
+}
+
+/** The note under a panel that draws only part of its text: drawn of count tokens, length of chars characters (the
+ *  first characters it draws; null when it draws them all). The counts are always the whole text's. */
+function cutNote(drawn, count, length, chars) {
+  const whole = "the counts above are for all of them.";
+  if (drawn === MAX_DRAWN_TOKENS && drawn < count) {
+    return `Drawing the first ${thousands(drawn)} of ${thousands(count)} tokens; ${whole}`;
+  }
+  if (length === chars) return null;
+  const tokens = drawn < count ? `the first ${thousands(drawn)} of ${thousands(count)} tokens, ` : "";
+  return `Drawing ${tokens}the first ${thousands(length)} of ${thousands(chars)} characters (a panel draws at most `
+    + `${thousands(MAX_DRAWN_CHARS)}); ${whole}`;
+}
+
 /** One tokenizer's whole panel in parts, {before, tokens, after}: before + tokens.join("") + after is the panel,
  *  before + after the panel with no token; tokens holds one string per token, gap or byte group, so that the page
  *  redraws only the tokens that changed. result: compare()'s entry for text. */
 export function panelParts(result, text, {showIds = false, markWhitespace = true} = {}) {
   const units = codePointUnits(text);  // where each code point of text starts: the spans count code points
   const slice = (start, end) => text.slice(units[start], units[end]);
-  const drawnTokens = result.tokens.slice(0, MAX_DRAWN_TOKENS);
-  const notes = [];
-  if (drawnTokens.length < result.count) {
-    notes.push(`Drawing the first ${thousands(drawnTokens.length)} of ${thousands(result.count)} tokens; the counts above are for all of them.`);
-  }
+  const drawnTokens = firstTokens(result.tokens);
+  const chars = units.length - 1;
+  const length = drawnLength(result, drawnTokens.length, chars);
+  const cut = cutNote(drawnTokens.length, result.count, length, chars);
+  const notes = cut ? [cut] : [];
   if (!result.lossless && result.normalizes) {
     const back = Array.from(result.decoded);
     notes.push(`decode(encode(text)) gives back: <q>${escapeHtml(back.length <= NOTE_CHARS ? result.decoded : back.slice(0, NOTE_CHARS).join("") + "…")}</q>`);
@@ -191,8 +225,6 @@ export function panelParts(result, text, {showIds = false, markWhitespace = true
     + "</span></div>"
     + statsHtml(result, text)
     + `<div class="toks${showIds ? " ids" : ""}"${direction} tabindex="0" aria-label="${escapeHtml(result.label)} tokens">`;
-  // The part of the text drawn: all of it, or up to the end of its last drawn token.
-  const length = drawnTokens.length < result.count ? drawnTokens.at(-1).end : units.length - 1;
   const tokens = segmentParts(result, slice, segments(length, drawnTokens), showIds, markWhitespace);
   return {before, tokens, after: `</div>${notes.map((n) => `<p class="note">${n}</p>`).join("")}</div>`};
 }
