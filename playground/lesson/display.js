@@ -58,7 +58,10 @@ export function tokenLabel(token, normalizes = false, markWhitespace = true) {
     return showWhitespace(" ".repeat(Array.from(token.piece).length));  // Llama's dummy prefix: a space it adds
   }
   if (normalizes || token.special || !token.text) return token.piece;
-  return markWhitespace ? showWhitespace(token.text) : token.text;
+  if (!markWhitespace) return token.text;
+  // Llama's dummy prefix inside a token: "▁Please" over the text's "Please" is "·Please", the space the token's
+  const added = token.piece.startsWith(SPACE_MARK) && !token.text.startsWith(" ") && !token.text.startsWith(SPACE_MARK);
+  return showWhitespace((added ? " " : "") + token.text);
 }
 
 /** Walk text in order: each token alone, tokens sharing characters grouped, gaps between (display.segments).

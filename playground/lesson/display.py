@@ -49,6 +49,8 @@ def token_label(token: Token, normalizes: bool = False, mark_whitespace: bool = 
     shows its bytes, "E0 A4". A tokenizer that normalizes (BERT) shows its pieces, "hello",
     "##ing", "[UNK]", so the lowercasing is seen. A special token shows its piece, "[CLS]";
     so does one that covers no character, but for Llama's dummy prefix "▁": a space, "·", as every space.
+    The dummy prefix inside a token is drawn too: Llama 2's "▁Please" over the text's first word "Please" is
+    "·Please", as the stepper builds it and as the same word is drawn after a space (the space is the token's).
     """
     if token["partial"]:
         return token["bytes_hex"]
@@ -56,7 +58,10 @@ def token_label(token: Token, normalizes: bool = False, mark_whitespace: bool = 
         return show_whitespace(" " * len(token["piece"]))  # Llama's dummy prefix: a space it adds, drawn as one
     if normalizes or token["special"] or not token["text"]:
         return token["piece"]
-    return show_whitespace(token["text"]) if mark_whitespace else token["text"]
+    if not mark_whitespace:
+        return token["text"]
+    added = token["piece"].startswith(SPACE_MARK) and not token["text"].startswith((" ", SPACE_MARK))
+    return show_whitespace(" " * added + token["text"])
 
 
 class Segment(NamedTuple):
