@@ -59,9 +59,13 @@ export function tokenLabel(token, normalizes = false, markWhitespace = true) {
   }
   if (normalizes || token.special || !token.text) return token.piece;
   if (!markWhitespace) return token.text;
-  // Llama's dummy prefix inside a token: "▁Please" over the text's "Please" is "·Please", the space the token's
-  const added = token.piece.startsWith(SPACE_MARK) && !token.text.startsWith(" ") && !token.text.startsWith(SPACE_MARK);
-  return showWhitespace((added ? " " : "") + token.text);
+  return showWhitespace((addedSpace(token.piece, token.text) ? " " : "") + token.text);
+}
+
+/** Whether a piece holds a space its text has not: SentencePiece's dummy prefix, the "▁" of "▁Please" over the text's
+ *  first word "Please" (a "▁" typed in the text is a character of it, not a space) (display.added_space). */
+function addedSpace(piece, text) {
+  return piece.startsWith(SPACE_MARK) && !text.startsWith(" ") && !text.startsWith(SPACE_MARK);
 }
 
 /** Walk text in order: each token alone, tokens sharing characters grouped, gaps between (display.segments).

@@ -60,8 +60,13 @@ def token_label(token: Token, normalizes: bool = False, mark_whitespace: bool = 
         return token["piece"]
     if not mark_whitespace:
         return token["text"]
-    added = token["piece"].startswith(SPACE_MARK) and not token["text"].startswith((" ", SPACE_MARK))
-    return show_whitespace(" " * added + token["text"])
+    return show_whitespace(" " * added_space(token["piece"], token["text"]) + token["text"])
+
+
+def added_space(piece: str, text: str) -> bool:
+    """Whether a piece holds a space its text has not: SentencePiece's dummy prefix, the "▁" of "▁Please" over the
+    text's first word "Please" (a "▁" typed in the text is a character of it, not a space)."""
+    return piece.startswith(SPACE_MARK) and not text.startswith((" ", SPACE_MARK))
 
 
 class Segment(NamedTuple):
@@ -109,9 +114,11 @@ def step_labels(replayed: dict) -> dict:
     """replay()'s answer with each chunk's "shown": {piece: [label, whole]}, what the stepper draws for a piece
     as the panels would: the text it stands for with whitespace marks ("Ġworld" -> "·world"), or, for part of a
     character, its bytes ("à¤" -> "E0 A4", whole false: a byte chip), for chunks with "bytes"; and every
-    chunk's "shown_text", its text with whitespace marks (" SolidGoldMagikarp" -> "·SolidGoldMagikarp")."""
+    chunk's "shown_text", its text with whitespace marks (" SolidGoldMagikarp" -> "·SolidGoldMagikarp"), with the
+    space SentencePiece adds before the text ("Portály," built from "▁", "P", ... -> "·Portály,")."""
     for chunk in replayed["chunks"]:
-        chunk["shown_text"] = show_whitespace(chunk["text"]).replace("\n", "")
+        first = chunk["steps"][0][0] if chunk["steps"] and chunk["steps"][0] else ""
+        chunk["shown_text"] = show_whitespace(" " * added_space(first, chunk["text"]) + chunk["text"]).replace("\n", "")
         if "bytes" not in chunk:
             continue
         shown = {}
