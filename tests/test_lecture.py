@@ -64,9 +64,8 @@ def test_glitch_answer_names_the_one_gpt2_id_and_the_others_pieces():
     # 43453 is on no list of the paper's GPT-2 small report (assets/undertrained/README.md), and the report drew it
     # green: GPT-2's row says the question's verdict. Each piece as the panels draw it (a space as ·), the
     # vocabulary's spelling (Ġ) said as such. No piece of the others is listed: nothing said of lists they do not need.
-    assert items["gpt2"].endswith("one token, id 43453 ( ·SolidGoldMagikarp ; vocabulary: ĠSolidGoldMagikarp ). "
-                                  "A glitch token? Yes for GPT-3-era models on this vocabulary; no for GPT-2 small: "
-                                  "the paper measured it green, it could repeat it")
+    assert items["gpt2"].endswith("one token, id 43453 ( ·SolidGoldMagikarp ). A glitch token of GPT-3-era models, "
+                                  "not of GPT-2 small: the paper measured it green")
     assert items["bert"].endswith("6 pieces: solid ##gold ##ma ##gi ##kar ##p")  # BERT: no list, so nothing said
     assert items["llama"].endswith("7 pieces: ·Sol id G old Mag ik arp")
 
@@ -185,5 +184,5 @@ def test_the_answer_counts_no_special_tokens():
 def test_the_answer_sees_tokens_past_the_ones_drawn():
     # The panels draw 1,000 tokens a tokenizer; the glitch word here is GPT-2's 1,502nd token.
     text = "hi " * 1500 + EXAMPLES_BY_KEY["magikarp"].text
-    assert "one token, id 43453 ( ·SolidGoldMagikarp ; vocabulary: ĠSolidGoldMagikarp )" in answer_items("magikarp", text)["gpt2"]
+    assert "one token, id 43453 ( ·SolidGoldMagikarp )" in answer_items("magikarp", text)["gpt2"]
 

@@ -70,8 +70,7 @@ def test_glitch_answer_takes_the_space_before_the_word_only_when_there_is_one():
     one = tokenizer("a", [tok(0, 18, "ĠSolidGoldMagikarp", 43453, spaced)])
     split = tokenizer("b", [tok(0, 1, "▁", text=" "), tok(1, 10, "Solid<"), tok(10, 18, "GoldMagikarp"), tok(18, 19, "!")])
     assert glitch_answer(result(spaced + "!", one, split), None) == [  # a space drawn ·, the vocabulary's spelling said
-        '<b>one</b> token, id <b>43453</b> (<code title="vocabulary: ĠSolidGoldMagikarp">·SolidGoldMagikarp</code>; '
-        "vocabulary: <code>ĠSolidGoldMagikarp</code>)",
+        '<b>one</b> token, id <b>43453</b> (<code title="vocabulary: ĠSolidGoldMagikarp">·SolidGoldMagikarp</code>)',
         '<b>3</b> pieces: <code title="vocabulary: ▁">·</code> <code>Solid&lt;</code> <code>GoldMagikarp</code>']
     glued = "x" + word  # no space before it: the "x" token is not part of the answer
     assert glitch_answer(result(glued, tokenizer("a", [tok(0, 1, "x"), tok(1, 18, word, 5)])), None) == [
@@ -216,9 +215,8 @@ def test_gpt2s_row_says_whether_the_word_is_a_glitch_token_of_gpt2():
     spaced = " " + word
     one = tokenizer("gpt2", [tok(0, 18, "ĠSolidGoldMagikarp", 43453, spaced)], undertrained_count=0)
     assert glitch_answer(result(spaced, one), None) == [
-        '<b>one</b> token, id <b>43453</b> (<code title="vocabulary: ĠSolidGoldMagikarp">·SolidGoldMagikarp</code>; '
-        "vocabulary: <code>ĠSolidGoldMagikarp</code>). A glitch token? <b>Yes</b> for GPT-3-era models on this "
-        "vocabulary; <b>no</b> for GPT-2 small: the paper measured it green, it could repeat it"]
+        '<b>one</b> token, id <b>43453</b> (<code title="vocabulary: ĠSolidGoldMagikarp">·SolidGoldMagikarp</code>). '
+        "A glitch token of GPT-3-era models, <b>not</b> of GPT-2 small: the paper measured it green"]
     glued = tokenizer("gpt2", [tok(0, 5, "Solid", 1), tok(5, 17, "GoldMagikarp", 2)], undertrained_count=0)
     other = tokenizer("llama3", [tok(0, 17, word, 3)], undertrained_count=0)
     assert glitch_answer(result(word, glued, other), None) == [

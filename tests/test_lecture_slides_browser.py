@@ -70,9 +70,8 @@ def test_the_glitch_examples_say_their_verdict_in_the_large_rows(browser, app_ur
     page.wait_for_function("() => document.querySelector('#answer li')")
     reveal(page)
     large = page.evaluate(LARGE_TEXT, PRESENTER_TOKENS)
-    assert ("GPT-2 byte-level BPE: one token, id 43453 (·SolidGoldMagikarp; vocabulary: ĠSolidGoldMagikarp). "
-            "A glitch token? Yes for GPT-3-era models on this vocabulary; no for GPT-2 small: the paper measured it "
-            "green, it could repeat it") in large
+    assert ("GPT-2 byte-level BPE: one token, id 43453 (·SolidGoldMagikarp). A glitch token of GPT-3-era models, "
+            "not of GPT-2 small: the paper measured it green") in large
     assert "under-trained list: none" not in page.locator("#answer").inner_text()
     if (width, scheme) == (1024, "dark"):
         page.screenshot(path=SCREENSHOTS / "magikarp-answer-1024x768-presenter.png")

@@ -113,19 +113,15 @@ def glitch_answer(result: dict, example: Example) -> list[str] | str:
     items = []
     for tok in result["tokenizers"]:
         pieces = overlapping(tok, start, at + len(GLITCH_WORD))
-        if len(pieces) == 1:
-            [one] = pieces
-            spelled = (f"; vocabulary: <code>{escape(one['piece'])}</code>"
-                       if token_label(one, tok.get("normalizes", False)) != one["piece"] else "")
-            items.append(f"<b>one</b> token, id <b>{one['id']}</b> ({piece_list(tok, pieces)}{spelled})")
+        if len(pieces) == 1:  # its vocabulary's spelling (Ġ) on hover: the row's room is the verdict's
+            items.append(f"<b>one</b> token, id <b>{pieces[0]['id']}</b> ({piece_list(tok, pieces)})")
         else:
             items.append(f"<b>{len(pieces)}</b> pieces: {piece_list(tok, pieces)}")
         listed = [verdict_html(tok, t) for t in pieces if t["undertrained"]]
         if listed:
             items[-1] += "; on the paper's under-trained list: " + ", ".join(listed)
         elif tok["name"] == "gpt2" and [t["id"] for t in pieces] == [glitch_word_id()]:
-            items[-1] += (". A glitch token? <b>Yes</b> for GPT-3-era models on this vocabulary; <b>no</b> for GPT-2 "
-                          "small: the paper measured it green, it could repeat it")
+            items[-1] += ". A glitch token of GPT-3-era models, <b>not</b> of GPT-2 small: the paper measured it green"
         elif tok["name"] == "gpt2":  # the question is GPT-2's: its verdict is said whatever the other rows say
             items[-1] += "; on the paper's under-trained list: <b>none</b>"
     return items
