@@ -27,8 +27,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 def open_example(page: Page, url: str, query: str) -> None:
     page.goto(f"{url}?{query}")
-    page.wait_for_selector("#panel-gpt2 .tok")
-    page.wait_for_function("() => document.querySelector('#prompt [data-example]')")
+    page.wait_for_function("() => [...document.querySelectorAll('#panels [id^=panel-]')].every(p => p.querySelector('.tok'))"
+                           " && document.querySelector('#prompt [data-example]') && document.querySelector('#answer li')",
+                           timeout=60_000)  # every panel drawn (Llama 3's vocabulary takes seconds), the answer there
     page.wait_for_timeout(500)  # the frame that fits the tokens
 
 
@@ -75,6 +76,21 @@ def glitch(page: Page, url: str) -> None:
     reveal(page)
 
 
+def magikarp_answer(page: Page, url: str) -> None:
+    """Presenter view on SolidGoldMagikarp after Reveal, dark: GPT-2's row saying the verdict, as large as the tokens."""
+    open_example(page, url, "example=magikarp&present=1&__theme=dark")
+    reveal(page)
+
+
+def chat(page: Page, url: str) -> None:
+    """The Chat example after Reveal: its answer and the three formats."""
+    page.goto(f"{url}?example=chat&__theme=light")
+    page.wait_for_selector("#chat-panels .ctok")
+    page.locator("#chat-reveal").click()
+    page.wait_for_function("() => document.querySelector('#chat-answer li')?.checkVisibility()")
+    page.wait_for_timeout(300)
+
+
 def share_qr(page: Page, url: str) -> None:
     """The share link's QR code beside the link, in presenter view."""
     open_example(page, url, "example=hindi&present=1&__theme=light")
@@ -91,6 +107,8 @@ SCENES = {
     "stepper": (stepper, (1280, 720)),
     "glitch-tokens-1280x720": (glitch, (1280, 720)),
     "share-qr": (share_qr, (1024, 768)),
+    "magikarp-answer-1024x768-presenter": (magikarp_answer, (1024, 768)),
+    "chat-1280x720": (chat, (1280, 720)),
 }
 
 

@@ -61,12 +61,13 @@ def test_whitespace_answer(text):
 def test_glitch_answer_names_the_one_gpt2_id_and_the_others_pieces():
     text = EXAMPLES_BY_KEY["magikarp"].text
     items = answer_items("magikarp", text)
-    # 43453 is on no list of the paper's GPT-2 small report (assets/undertrained/README.md), nor are Llama 2's pieces.
-    # Each piece as the panels draw it (a space as ·), the vocabulary's spelling (Ġ) said as such.
-    assert items["gpt2"].endswith("one token, id 43453 ( ·SolidGoldMagikarp ; vocabulary: ĠSolidGoldMagikarp ); "
-                                  "on the paper's under-trained list: none")
+    # 43453 is on no list of the paper's GPT-2 small report (assets/undertrained/README.md), and the report drew it
+    # green: GPT-2's row says the question's verdict. Each piece as the panels draw it (a space as ·), the
+    # vocabulary's spelling (Ġ) said as such. No piece of the others is listed: nothing said of lists they do not need.
+    assert items["gpt2"].endswith("one token, id 43453 ( ·SolidGoldMagikarp ). A glitch token of GPT-3-era models, "
+                                  "not of GPT-2 small: the paper measured it green")
     assert items["bert"].endswith("6 pieces: solid ##gold ##ma ##gi ##kar ##p")  # BERT: no list, so nothing said
-    assert items["llama"].endswith("7 pieces: ·Sol id G old Mag ik arp ; on the paper's under-trained list: none")
+    assert items["llama"].endswith("7 pieces: ·Sol id G old Mag ik arp")
 
 
 def test_the_magikarp_answer_says_what_the_lesson_means_and_what_the_paper_measured_whole(official_gpt2):
@@ -100,11 +101,11 @@ def test_the_glitch_answer_lists_each_models_listed_tokens_with_verdict_and_max_
         marks = listed(tok["name"])
         on_list = [t for t in tok["tokens"] if t["id"] in marks]
         assert len(on_list) >= 2 and all(marks[t["id"]]["verdict"] == "red" for t in on_list)
-        assert items[tok["name"]].startswith(f"{tok['label']}: {len(on_list)} tokens on the paper's under-trained list: ")
+        assert items[tok["name"]].startswith(f"{tok['label']}: {len(on_list)} under-trained (paper): ")
         for t in on_list:
             assert f"{t['text'].replace(' ', '·')} (red, max_prob {marks[t['id']]['max_prob']} )" in items[tok["name"]]
     assert answer_items("glitch", example.text.replace("RandomRedditor", "Hello"))["gpt2"].startswith(
-        "GPT-2 byte-level BPE: 1 token on the paper's under-trained list: ")
+        "GPT-2 byte-level BPE: 1 under-trained (paper): ")
     answer = example_answer(example.text, "glitch", "bert", "gpt4", "gpt4o")
     assert BeautifulSoup(answer, "html5lib").select_one("li").get_text(" ", strip=True) == (
         "BERT WordPiece: Drops the accents: decodes to “portaly, cliiik, thenitr…”; its count is not "
@@ -183,5 +184,5 @@ def test_the_answer_counts_no_special_tokens():
 def test_the_answer_sees_tokens_past_the_ones_drawn():
     # The panels draw 1,000 tokens a tokenizer; the glitch word here is GPT-2's 1,502nd token.
     text = "hi " * 1500 + EXAMPLES_BY_KEY["magikarp"].text
-    assert "one token, id 43453 ( ·SolidGoldMagikarp ; vocabulary: ĠSolidGoldMagikarp )" in answer_items("magikarp", text)["gpt2"]
+    assert "one token, id 43453 ( ·SolidGoldMagikarp )" in answer_items("magikarp", text)["gpt2"]
 

@@ -70,8 +70,7 @@ def test_glitch_answer_takes_the_space_before_the_word_only_when_there_is_one():
     one = tokenizer("a", [tok(0, 18, "ĠSolidGoldMagikarp", 43453, spaced)])
     split = tokenizer("b", [tok(0, 1, "▁", text=" "), tok(1, 10, "Solid<"), tok(10, 18, "GoldMagikarp"), tok(18, 19, "!")])
     assert glitch_answer(result(spaced + "!", one, split), None) == [  # a space drawn ·, the vocabulary's spelling said
-        '<b>one</b> token, id <b>43453</b> (<code title="vocabulary: ĠSolidGoldMagikarp">·SolidGoldMagikarp</code>; '
-        "vocabulary: <code>ĠSolidGoldMagikarp</code>)",
+        '<b>one</b> token, id <b>43453</b> (<code title="vocabulary: ĠSolidGoldMagikarp">·SolidGoldMagikarp</code>)',
         '<b>3</b> pieces: <code title="vocabulary: ▁">·</code> <code>Solid&lt;</code> <code>GoldMagikarp</code>']
     glued = "x" + word  # no space before it: the "x" token is not part of the answer
     assert glitch_answer(result(glued, tokenizer("a", [tok(0, 1, "x"), tok(1, 18, word, 5)])), None) == [
@@ -90,12 +89,12 @@ def test_undertrained_answer_names_each_listed_token_once_and_goes_past_a_model_
     unpublished = tokenizer("c", [tok(0, 35)])  # undertrained_count None: no list for this model
     assert undertrained_answer(result("x" * 35, unpublished, listed, none), None) == [
         "no under-trained list is published for this model",
-        "<b>2</b> tokens on the paper's under-trained list: "
+        "<b>2</b> under-trained (paper): "
         '<code title="vocabulary: ĠRandomRedditor">·RandomRedditor</code> (red, max_prob <span class="number">1.5e-07</span>)',
-        "<b>0</b> tokens on the paper's under-trained list"]
+        "<b>0</b> under-trained (paper)"]
     one = tokenizer("d", [glitch], undertrained_count=1)
     assert undertrained_answer(result("x" * 17, one), None) == [
-        "<b>1</b> token on the paper's under-trained list: "
+        "<b>1</b> under-trained (paper): "
         '<code title="vocabulary: ĠRandomRedditor">·RandomRedditor</code> (red, max_prob <span class="number">1.5e-07</span>)']
 
 
@@ -196,7 +195,7 @@ def test_glitch_answer_names_the_pieces_on_the_under_trained_list():
     assert glitch_answer(result(word, both, neither), None) == [
         "<b>2</b> pieces: <code>Solid</code> <code>GoldMagikarp</code>; on the paper's under-trained list: "
         "<code>Solid</code> (red, max_prob <span class=\"number\">1.5e-07</span>), <code>GoldMagikarp</code> (orange, max_prob <span class=\"number\">0.002</span>)",
-        f"<b>one</b> token, id <b>3</b> (<code>{word}</code>); on the paper's under-trained list: <b>none</b>"]
+        f"<b>one</b> token, id <b>3</b> (<code>{word}</code>)"]  # not GPT-2, no piece listed: no list said
 
 
 def test_undertrained_answer_lists_each_listed_token_in_the_order_of_the_text():
@@ -204,5 +203,35 @@ def test_undertrained_answer_lists_each_listed_token_in_the_order_of_the_text():
     two = tokenizer("a", [tok(0, 3, "abc", 9) | {"undertrained": orange}, tok(3, 6, "def", 4) | {"undertrained": red}],
                     undertrained_count=2)
     assert undertrained_answer(result("abcdef", two), None) == [
-        "<b>2</b> tokens on the paper's under-trained list: <code>abc</code> (orange, max_prob <span class=\"number\">0.002</span>), "
+        "<b>2</b> under-trained (paper): <code>abc</code> (orange, max_prob <span class=\"number\">0.002</span>), "
         "<code>def</code> (red, max_prob <span class=\"number\">1.5e-07</span>)"]
+
+
+def test_gpt2s_row_says_whether_the_word_is_a_glitch_token_of_gpt2():
+    """The question is GPT-2's: its row says the verdict for its one id 43453 (looked up in tiktoken's own GPT-2:
+    not on the paper's list of 26, which the README says the report drew green), "none" for other pieces; a
+    listed piece is named with its verdict in any row, and the other rows say nothing of a list they have."""
+    word = "SolidGoldMagikarp"
+    spaced = " " + word
+    one = tokenizer("gpt2", [tok(0, 18, "ĠSolidGoldMagikarp", 43453, spaced)], undertrained_count=0)
+    assert glitch_answer(result(spaced, one), None) == [
+        '<b>one</b> token, id <b>43453</b> (<code title="vocabulary: ĠSolidGoldMagikarp">·SolidGoldMagikarp</code>). '
+        "A glitch token of GPT-3-era models, <b>not</b> of GPT-2 small: the paper measured it green"]
+    glued = tokenizer("gpt2", [tok(0, 5, "Solid", 1), tok(5, 17, "GoldMagikarp", 2)], undertrained_count=0)
+    other = tokenizer("llama3", [tok(0, 17, word, 3)], undertrained_count=0)
+    assert glitch_answer(result(word, glued, other), None) == [
+        "<b>2</b> pieces: <code>Solid</code> <code>GoldMagikarp</code>; on the paper's under-trained list: <b>none</b>",
+        f"<b>one</b> token, id <b>3</b> (<code>{word}</code>)"]
+
+
+def test_the_glitch_key_is_a_row_of_the_answer_before_the_notes():
+    """Red and green said under the rows, in a paragraph of its own (drawn as large as they are), then the note."""
+    soup = BeautifulSoup(answer_html("glitch", compare(EXAMPLES_BY_KEY["glitch"].text, tokenizers=("gpt2", "llama",
+                                                                                                      "llama3"))),
+                         "html5lib")
+    paragraphs = soup.select("ul ~ p")
+    assert [p.get("class") for p in paragraphs] == [["key"], None]
+    assert paragraphs[0].get_text() == ("Red: max_prob under 0.001, the model barely learned the token; green: 0.1 or "
+                                        "more, it could repeat it after all.")
+    assert "max_prob is the most probability it gave the token." in paragraphs[1].get_text()
+    assert 'class="key"' not in answer_html("magikarp", compare(EXAMPLES_BY_KEY["magikarp"].text))  # its verdict is a row

@@ -254,4 +254,5 @@ def test_a_conversation_piped_keeps_every_boundary(tmp_path):
     done = subprocess.run([sys.executable, "-m", "playground", "--chat", str(conversation), "--tokenizers", "mistral",
                            "--width", "400"], cwd=ROOT, capture_output=True, text=True, check=True)
     assert "\x1b[" not in done.stdout
-    assert "|".join(["[<s>]", "[[]", "[INST]", "[]]", *pieces, "[·[]", "[/]", "[INST]", "[]]"]) in done.stdout
+    # the first [INST]'s ▁[ holds the space sentencepiece adds before the text: drawn ·[, as the second one is
+    assert "|".join(["[<s>]", "[·[]", "[INST]", "[]]", *pieces, "[·[]", "[/]", "[INST]", "[]]"]) in done.stdout

@@ -58,7 +58,14 @@ export function tokenLabel(token, normalizes = false, markWhitespace = true) {
     return showWhitespace(" ".repeat(Array.from(token.piece).length));  // Llama's dummy prefix: a space it adds
   }
   if (normalizes || token.special || !token.text) return token.piece;
-  return markWhitespace ? showWhitespace(token.text) : token.text;
+  if (!markWhitespace) return token.text;
+  return showWhitespace((addedSpace(token.piece, token.text) ? " " : "") + token.text);
+}
+
+/** Whether a piece holds a space its text has not: SentencePiece's dummy prefix, the "▁" of "▁Please" over the text's
+ *  first word "Please" (a "▁" typed in the text is a character of it, not a space) (display.added_space). */
+function addedSpace(piece, text) {
+  return piece.startsWith(SPACE_MARK) && !text.startsWith(" ") && !text.startsWith(SPACE_MARK);
 }
 
 /** Walk text in order: each token alone, tokens sharing characters grouped, gaps between (display.segments).

@@ -49,6 +49,8 @@ def token_label(token: Token, normalizes: bool = False, mark_whitespace: bool = 
     shows its bytes, "E0 A4". A tokenizer that normalizes (BERT) shows its pieces, "hello",
     "##ing", "[UNK]", so the lowercasing is seen. A special token shows its piece, "[CLS]";
     so does one that covers no character, but for Llama's dummy prefix "▁": a space, "·", as every space.
+    The dummy prefix inside a token is drawn too: Llama 2's "▁Please" over the text's first word "Please" is
+    "·Please", as the stepper builds it and as the same word is drawn after a space (the space is the token's).
     """
     if token["partial"]:
         return token["bytes_hex"]
@@ -56,7 +58,15 @@ def token_label(token: Token, normalizes: bool = False, mark_whitespace: bool = 
         return show_whitespace(" " * len(token["piece"]))  # Llama's dummy prefix: a space it adds, drawn as one
     if normalizes or token["special"] or not token["text"]:
         return token["piece"]
-    return show_whitespace(token["text"]) if mark_whitespace else token["text"]
+    if not mark_whitespace:
+        return token["text"]
+    return show_whitespace(" " * added_space(token["piece"], token["text"]) + token["text"])
+
+
+def added_space(piece: str, text: str) -> bool:
+    """Whether a piece holds a space its text has not: SentencePiece's dummy prefix, the "▁" of "▁Please" over the
+    text's first word "Please" (a "▁" typed in the text is a character of it, not a space)."""
+    return piece.startswith(SPACE_MARK) and not text.startswith((" ", SPACE_MARK))
 
 
 class Segment(NamedTuple):
@@ -104,9 +114,11 @@ def step_labels(replayed: dict) -> dict:
     """replay()'s answer with each chunk's "shown": {piece: [label, whole]}, what the stepper draws for a piece
     as the panels would: the text it stands for with whitespace marks ("Ġworld" -> "·world"), or, for part of a
     character, its bytes ("à¤" -> "E0 A4", whole false: a byte chip), for chunks with "bytes"; and every
-    chunk's "shown_text", its text with whitespace marks (" SolidGoldMagikarp" -> "·SolidGoldMagikarp")."""
+    chunk's "shown_text", its text with whitespace marks (" SolidGoldMagikarp" -> "·SolidGoldMagikarp"), with the
+    space SentencePiece adds before the text ("Portály," built from "▁", "P", ... -> "·Portály,")."""
     for chunk in replayed["chunks"]:
-        chunk["shown_text"] = show_whitespace(chunk["text"]).replace("\n", "")
+        first = chunk["steps"][0][0] if chunk["steps"] and chunk["steps"][0] else ""
+        chunk["shown_text"] = show_whitespace(" " * added_space(first, chunk["text"]) + chunk["text"]).replace("\n", "")
         if "bytes" not in chunk:
             continue
         shown = {}

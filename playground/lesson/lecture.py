@@ -38,12 +38,20 @@ def indentation_token_count(text: str, starts: list[int], ends: list[int]) -> in
 
 GLITCH_WORD = "SolidGoldMagikarp"
 NUMBER = "1234567890"
+
+
+@lru_cache(maxsize=1)
+def glitch_word_id() -> int:
+    """GPT-2's one id for ' SolidGoldMagikarp' (43453), from its own vocabulary."""
+    [word_id] = get_tokenizer("gpt2").encode(" " + GLITCH_WORD)
+    return word_id
+
+
 def glitch_notes(result: dict, example: Example) -> list[str]:
     """What the lesson means by a glitch token, and what the paper measured for GPT-2 small, so that the two
     are read together. Only what the paper's GPT-2 small report says (assets/undertrained/README.md, "Things
     to know": it tested the token and drew it green); its id and the list's length are looked up here."""
-    [word_id] = get_tokenizer("gpt2").encode(" " + GLITCH_WORD)
-    listed = undertrained_marks("gpt2")
+    word_id, listed = glitch_word_id(), undertrained_marks("gpt2")
     among = "is among" if word_id in listed else "is not among"
     return [f"<b>The lesson:</b> an artifact of GPT-2's vocabulary, which gives the rare name ' {GLITCH_WORD}' an "
             f"id of its own, {word_id}; GPT-3-era models that share the vocabulary barely met the name in training "
@@ -96,6 +104,8 @@ def whitespace_answer(result: dict, example: Example) -> list[str]:
 
 
 def glitch_answer(result: dict, example: Example) -> list[str] | str:
+    """Each model's pieces of the word and, in GPT-2's row, the question's verdict: is it a glitch token of GPT-2?
+    (The rows are what the back of the room reads; the notes under them say where the verdict comes from.)"""
     at = result["text"].find(GLITCH_WORD)
     if at < 0:
         return f"This text has no {GLITCH_WORD} to look at."
@@ -103,16 +113,17 @@ def glitch_answer(result: dict, example: Example) -> list[str] | str:
     items = []
     for tok in result["tokenizers"]:
         pieces = overlapping(tok, start, at + len(GLITCH_WORD))
-        if len(pieces) == 1:
-            [one] = pieces
-            spelled = (f"; vocabulary: <code>{escape(one['piece'])}</code>"
-                       if token_label(one, tok.get("normalizes", False)) != one["piece"] else "")
-            items.append(f"<b>one</b> token, id <b>{one['id']}</b> ({piece_list(tok, pieces)}{spelled})")
+        if len(pieces) == 1:  # its vocabulary's spelling (Ġ) on hover: the row's room is the verdict's
+            items.append(f"<b>one</b> token, id <b>{pieces[0]['id']}</b> ({piece_list(tok, pieces)})")
         else:
             items.append(f"<b>{len(pieces)}</b> pieces: {piece_list(tok, pieces)}")
-        if tok["undertrained_count"] is not None:
-            listed = [verdict_html(tok, t) for t in pieces if t["undertrained"]]
-            items[-1] += "; on the paper's under-trained list: " + (", ".join(listed) or "<b>none</b>")
+        listed = [verdict_html(tok, t) for t in pieces if t["undertrained"]]
+        if listed:
+            items[-1] += "; on the paper's under-trained list: " + ", ".join(listed)
+        elif tok["name"] == "gpt2" and [t["id"] for t in pieces] == [glitch_word_id()]:
+            items[-1] += ". A glitch token of GPT-3-era models, <b>not</b> of GPT-2 small: the paper measured it green"
+        elif tok["name"] == "gpt2":  # the question is GPT-2's: its verdict is said whatever the other rows say
+            items[-1] += "; on the paper's under-trained list: <b>none</b>"
     return items
 
 
@@ -124,10 +135,9 @@ def verdict_html(tok: dict, token: dict) -> str:
 
 
 def undertrained_notes(result: dict, example: Example) -> list[str]:
-    """How the paper finds the listed tokens, and what its verdicts mean."""
+    """How the paper finds the listed tokens, and what max_prob is."""
     return [f"{escape(PAPER)} finds these tokens in each model's own embedding matrix, then asks the model to repeat "
-            "each one; max_prob is the most probability it gave the token. Red: below 0.001, the model barely learned "
-            "it; green: 0.1 or more, it could repeat it after all."]
+            "each one; max_prob is the most probability it gave the token."]
 
 
 def undertrained_answer(result: dict, example: Example) -> list[str]:
@@ -142,7 +152,7 @@ def undertrained_answer(result: dict, example: Example) -> list[str]:
             if t["undertrained"]:
                 seen.setdefault(t["id"], t)
         n = tok["undertrained_count"]
-        items.append(f"<b>{n}</b> token{'s' * (n != 1)} on the paper's under-trained list"
+        items.append(f"<b>{n}</b> under-trained (paper)"  # the panel's count in its words: short, as large as it is
                      + (": " + ", ".join(verdict_html(tok, t) for t in seen.values()) if seen else ""))
     return items
 
@@ -208,6 +218,10 @@ def number_answer(result: dict, example: Example) -> list[str] | str:
 
 ANSWERS = {"code": whitespace_answer, "magikarp": glitch_answer, "hindi": language_answer,
            "mandarin": language_answer, "numbers": number_answer, "glitch": undertrained_answer}
+# Said under the rows, as large as they are (HTML): the key to the rows' own words, for the back of the room. The
+# Glitch tokens question is which tokens a model barely learned: red is the paper's word for that.
+KEYS = {"glitch": "<b>Red</b>: max_prob under 0.001, the model barely learned the token; <b>green</b>: 0.1 or more, "
+                  "it could repeat it after all."}
 # Said after the computed answer, whole (paragraphs of HTML): what it is compared with, what its words mean.
 NOTES = {"magikarp": glitch_notes, "glitch": undertrained_notes, "hindi": language_notes, "mandarin": language_notes}
 
@@ -232,5 +246,6 @@ def answer_html(key: str, result: dict) -> str:
         return f"{lead}<p>{escape(answer)}</p>"
     items = "".join(f'<li data-tokenizer="{tok["name"]}"><span class="who">{escape(tok["label"])}:</span> '
                     f'{loss_html(result["text"], tok)}{line}</li>' for tok, line in zip(result["tokenizers"], answer))
+    key_line = f'<p class="key">{KEYS[key]}</p>' if key in KEYS else ""
     notes = "".join(f"<p>{note}</p>" for note in NOTES[key](result, example)) if key in NOTES else ""
-    return f"{lead}<ul>{items}</ul>{notes}"
+    return f"{lead}<ul>{items}</ul>{key_line}{notes}"

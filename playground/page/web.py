@@ -118,6 +118,8 @@ def build_demo() -> gr.Blocks:
             placeholder="Type or paste anything", container=False,
         )
         example_key = gr.Textbox(value="", visible=False)  # the example the text came from: its question stays after edits
+        # lecture.js clicks it when an edit took the example's text away: the question goes, from the link and the tab too
+        drop_example = gr.Button("Drop the example", visible="hidden", elem_id="drop-example")
         with gr.Row(elem_id="lecture", equal_height=True):
             gr.HTML(elem_id="prompt")  # the example's question (update.js, from the page's head)
             reveal = gr.Button("Reveal", size="sm", elem_id="reveal", scale=0, min_width=90)
@@ -252,6 +254,7 @@ def build_demo() -> gr.Blocks:
                                 show_progress="hidden", preprocess=False,
                                 ).then(None, js="() => playgroundShareDrawn()")
         clear.click(None, outputs=[text, example_key, *choosers], js="() => playgroundClear()")
+        drop_example.click(None, outputs=example_key, js="() => ''")
         size_down.click(None, js="() => playgroundStepSize(-1)")
         size_up.click(None, js="() => playgroundStepSize(1)")
         keys.click(None, js="() => playgroundToggleKeys()")

@@ -137,7 +137,8 @@ function playgroundFolderReportHeight() {
 
 function playgroundFolderWire() {
   const box = playgroundFolderBox();
-  box.addEventListener("input", () => playgroundFolderSet({text: box.value}));
+  box.addEventListener("input", () => playgroundFolderSet({text: box.value,  // an edit may drop the example (lecture.js)
+                                                          example: playgroundExampleKept(playgroundFolder.state.example)}));
   playgroundFolderChoosers().forEach((select, i) => select.addEventListener("change", () => {
     const tokenizers = [...playgroundFolder.state.tokenizers];
     tokenizers[i] = select.value;

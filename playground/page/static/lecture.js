@@ -1,8 +1,10 @@
 // The lecture: an example's question, Reveal / Hide, Guess first and presenter view, Clear, and the keys a
 // presentation clicker sends (and the ? overlay that lists them); the text box takes the first key, except on a
 // slide (a link with ?example=, or an example's question up): there the first key is the clicker's.
-// size: the A- / A+ percentage (fit.js sets it, the share link keeps it); example: the one on the page (?example=).
-const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || ""};
+// size: the A- / A+ percentage (fit.js sets it, the share link keeps it); example: the one on the page (?example=);
+// dropped: the example whose text an edit took away (below), until an example is chosen again.
+const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || "",
+                           dropped: "", wholeText: false};
 // The examples, in the clicker's order: the text examples', then the Chat view's (#example-chat), in one row.
 const PLAYGROUND_EXAMPLE_BUTTONS = "#examples button[id^='example-']";
 
@@ -10,7 +12,34 @@ const PLAYGROUND_EXAMPLE_BUTTONS = "#examples button[id^='example-']";
 // answer hidden again (a new question).
 function playgroundExample(text, key, tokenizers) {
   playgroundRevealed(false);
+  playgroundLecture.dropped = "";
   return [text, key, false, ...tokenizers];
+}
+
+// An example's question goes with its text: an edit that leaves nothing of it (the box emptied, or all of it
+// selected and typed, pasted or dropped over) drops the example, its question, its answer and Reveal, and keeps the
+// tokenizers; an edit of part of the text keeps the question, answered on the edited text. update.js calls this
+// first for each edit of the text box; every host then reads the example through playgroundExampleKept. The app's
+// example (which a share link and the tab keep) is dropped by its hidden #drop-example; the folder's is its own.
+document.addEventListener("beforeinput", (e) => {
+  const box = e.target;
+  if (!box.matches || !box.matches("#input-text textarea")) return;
+  playgroundLecture.wholeText = box.value.length > 0 && box.selectionStart === 0 && box.selectionEnd === box.value.length
+    && !e.inputType.startsWith("history");  // an undo brings a text back, whatever was selected
+}, true);
+
+function playgroundExampleAfterEdit(example, text) {
+  if (example && (text === "" || playgroundLecture.wholeText)) {
+    playgroundLecture.dropped = example;
+    document.getElementById("drop-example")?.click();
+  }
+  playgroundLecture.wholeText = false;
+  return playgroundExampleKept(example);
+}
+
+// The example an edit's setup holds, unless an edit took its text away.
+function playgroundExampleKept(example) {
+  return example && example === playgroundLecture.dropped ? "" : example;
 }
 
 // Shown (on) or hidden: the answer, the panels' figures that answer the question and, in guess-first mode, the

@@ -61,6 +61,14 @@ function playgroundCount(chunks) {
   return parts.map(([k, what]) => `${k} ${what}${k === 1 ? "" : what.endsWith("x") ? "es" : "s"}`).join(", ") || "no steps";
 }
 
+// The stepper's head: what it builds and its actions. Chunks are built side by side, all of them a step at a time,
+// so its steps are the longest chunk's (the "step 4 of 17" beside it), and its actions are counted in all.
+function playgroundStepHead(title, chunks, steps) {
+  if (chunks.length < 2 || !steps) return `${title}: ${playgroundCount(chunks)}`;
+  return `${title}, its ${chunks.length} chunks side by side: ${steps} step${steps === 1 ? "" : "s"}, ` +
+         `${playgroundCount(chunks)} in all`;
+}
+
 // One step's chips: a piece that stands for whole characters as its text; pieces that share a character as
 // byte chips under it, as the panels draw a character split into bytes (a group closes where its bytes decode).
 // take: the piece a WordPiece step cuts from the front of the lit chip ("##kar" of "##karp"), outlined alone.
@@ -149,8 +157,8 @@ function playgroundOpenSteppers(items, title) {
       <button data-go="-1">◀ previous</button><button data-go="1">next ▶</button><button data-play>play</button>
       <span class="step-count"></span>${chunks.some((c) => c.shown) ? "<button data-vocabulary></button>" : ""}
       <button data-close>close</button></div>`;
-    const last = chunks[chunks.length - 1];
-    el.querySelector(".step-head").textContent = `${title(chunks)}: ${playgroundCount(chunks)}` +
+    const last = chunks[chunks.length - 1], max = Math.max(0, ...chunks.map((c) => c.steps.length - 1));
+    el.querySelector(".step-head").textContent = playgroundStepHead(title(chunks), chunks, max) +
       (!cut ? "" : last && last.cut ? ` (cut: the last chunk's first ${new TextEncoder().encode(last.text).length} bytes)`
                                      : ` (cut: the first ${chunks.length} chunks)`);
     el.querySelectorAll("[data-go]").forEach((b) => b.addEventListener("click", () => playgroundGo(Number(b.dataset.go))));
@@ -161,7 +169,6 @@ function playgroundOpenSteppers(items, title) {
     // Above the panel's tokens, under its counts: the three steppers side by side, at one height, in one view.
     const body = panel.querySelector("[data-tokenizer]"), toks = body.querySelector(".toks");
     if (toks) toks.before(el); else body.appendChild(el);
-    const max = Math.max(0, ...chunks.map((c) => c.steps.length - 1));
     st.steppers.push({el, chunks, max});
     st.max = Math.max(st.max, max);
   }
@@ -214,5 +221,5 @@ async function playgroundReplayAll(text) {
     return;
   }
   playgroundOpenSteppers(panels.map((panel, i) => ({panel, chunks: results[i].chunks, cut: results[i].cut})),
-                         () => "The whole text, chunk by chunk");
+                         () => "The whole text");
 }

@@ -228,14 +228,17 @@ function playgroundPairAt(text, u) {
 // Gradio's change events call this with every input of an edit, in web.build_demo's order.
 function playgroundEdit(values) {
   const [text, markWhitespace, view, special, first, second, third, example, init] = values;
-  playgroundUpdate({text, tokenizers: [first, second, third], special, markWhitespace, view, example, init});
+  playgroundUpdate({text, tokenizers: [first, second, third], special, markWhitespace, view,
+                    example: playgroundExampleKept(example), init});
   return [];
 }
 
 // A keystroke is painted at once, from the textarea's own input event, without waiting for Gradio's change event
-// to come round (it follows, with the same values, and is dropped as the same edit).
+// to come round (it follows, with the same values, and is dropped as the same edit). An edit that took the example's
+// text away drops its question (lecture.js).
 document.addEventListener("input", (e) => {
   if (playgroundFlow.setup && e.target.matches && e.target.matches("#input-text textarea")) {
-    playgroundUpdate({...playgroundFlow.setup, text: e.target.value});
+    const text = e.target.value;
+    playgroundUpdate({...playgroundFlow.setup, text, example: playgroundExampleAfterEdit(playgroundFlow.setup.example, text)});
   }
 }, true);
