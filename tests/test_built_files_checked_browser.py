@@ -4,6 +4,7 @@ painted from it, and the panels whose files are intact still follow the text."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import shutil
@@ -32,7 +33,12 @@ def one_byte_changed(data: bytes) -> bytes:
 
 
 def changed_one_byte(path: Path) -> None:
-    path.write_bytes(one_byte_changed(path.read_bytes()))
+    """The file changed by one byte, and its gzipped copy too where the folder ships one (the page fetches that)."""
+    changed = one_byte_changed(path.read_bytes())
+    path.write_bytes(changed)
+    gzipped = path.with_name(path.name + ".gz")
+    if gzipped.exists():
+        gzipped.write_bytes(gzip.compress(changed))
 
 
 def the_one(folder: Path, pattern: str) -> Path:
@@ -55,10 +61,12 @@ def note_text(page) -> str:
 
 
 def assert_refused_in_one_panel(page, refused_slot: str, note: str) -> None:
-    """The note names the refusal, the refused panel shows no token, the other two show compare()'s ids."""
+    """The refused panel says so in itself (as a vocabulary that could not load does, with no advice about the
+    connection) and shows no token; the other two show compare()'s ids."""
     type_text(page, TEXT)
-    page.wait_for_function("note => document.querySelector('#limit-note')?.innerText.includes(note)", arg=note,
-                           timeout=60_000)
+    page.wait_for_function("([slot, note]) => document.getElementById(`panel-${slot}`)?.innerText.includes(note)",
+                           arg=[refused_slot, note], timeout=60_000)
+    assert "check the connection" not in page.locator(f"#panel-{refused_slot}").inner_text()
     expected = {t["name"]: t["ids"] for t in compare(TEXT, tokenizers=SLOTS)["tokenizers"]}
     for slot in SLOTS:
         if slot != refused_slot:
@@ -91,7 +99,7 @@ def served_with_one_byte_changed(folder: Path, pattern: str):
 def test_a_changed_family_module_is_refused_in_the_folder(browser, lesson_folder):
     with served_with_one_byte_changed(lesson_folder, "tiktoken_bpe-*.js") as url, fresh_tab(browser) as page:
         page.goto(url)
-        assert_refused_in_one_panel(page, "gpt2", "The GPT-2 byte-level BPE panel could not follow this edit: its code "
+        assert_refused_in_one_panel(page, "gpt2", "GPT-2 byte-level BPE could not load: its code "
                                                   "(tiktoken_bpe) was refused or did not arrive")
 
 
@@ -103,7 +111,7 @@ def test_a_changed_webassembly_core_is_refused_in_the_folder(browser, lesson_fol
     with served_with_one_byte_changed(lesson_folder, pattern) as url, fresh_tab(browser) as page:
         page.goto(url)
         assert_refused_in_one_panel(
-            page, slot, f"The {label} panel could not follow this edit: {built_core.name} is not the WebAssembly "
+            page, slot, f"{label} could not load: {built_core.name} is not the WebAssembly "
                         f"that was built: sha256 {hashlib.sha256(changed).hexdigest()}, expected "
                         f"{hashlib.sha256(built_core.read_bytes()).hexdigest()} (build.json): it is not run.")
 
@@ -149,7 +157,7 @@ def app_with_one_byte_changed(tmp_path: Path, pattern: str):
 def test_a_changed_family_module_is_refused_in_the_app(browser, tmp_path):
     with app_with_one_byte_changed(tmp_path, "tiktoken_bpe-*.js") as url, fresh_tab(browser) as page:
         page.goto(url)
-        assert_refused_in_one_panel(page, "gpt2", "The GPT-2 byte-level BPE panel could not follow this edit: its code "
+        assert_refused_in_one_panel(page, "gpt2", "GPT-2 byte-level BPE could not load: its code "
                                                   "(tiktoken_bpe) was refused or did not arrive")
 
 

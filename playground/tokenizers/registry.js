@@ -9,7 +9,7 @@
 // browser may cache them for good); options are the family's own (a tiktoken pattern, say).
 
 import {describe} from "./base.js";
-import {sha256Hex} from "./sha256.js";
+import {NotAsBuilt, sha256Hex} from "./sha256.js";
 import {replaceLoneSurrogates} from "./spans.js";
 
 // One module per family, as in playground/tokenizers/: each its own chunk, fetched when first needed.
@@ -37,7 +37,8 @@ async function fetchChecked(file) {
   const data = new Uint8Array(await response.arrayBuffer());
   const digest = await sha256Hex(data);
   if (digest !== file.sha256) {
-    throw new Error(`${file.url} is not the file the server vouches for: sha256 ${digest}, expected ${file.sha256}`);
+    throw new NotAsBuilt(`${file.url} is not the file the server vouches for: sha256 ${digest}, expected ${file.sha256}: ` +
+                         "it is not used. Reload the page; if this stays, the file was changed.");
   }
   return data;
 }
@@ -61,7 +62,7 @@ async function familyModule(family) {
   try {
     return await FAMILIES[family]();
   } catch (err) {
-    throw new Error(`its code (${family}) was refused or did not arrive (${err.message}): the browser runs only ` +
+    throw new NotAsBuilt(`its code (${family}) was refused or did not arrive (${err.message}): the browser runs only ` +
                     "the files that were built, as build.json records their sha256. Reload the page; if this stays, " +
                     "its files were changed.");
   }

@@ -12,3 +12,9 @@ export async function sha256Hex(data) {
   }
   return bytesToHex(sha256(data));
 }
+
+/** A file that is not the one the build or the server vouches for (or a module the browser refused): its message
+ *  says what to do, so the page shows it as it is, with no advice about the connection. */
+export class NotAsBuilt extends Error {
+  name = "NotAsBuilt";
+}

@@ -2,7 +2,7 @@
 // packages' that scripts/build_browser.mjs takes out of their JavaScript): fetched and compiled once, and only if
 // its sha256 is the one the build baked into the module that loads it (so the core is as checked as that module).
 
-import {sha256Hex} from "./sha256.js";
+import {NotAsBuilt, sha256Hex} from "./sha256.js";
 
 const compiled = new Map();  // url -> Promise of its WebAssembly.Module
 
@@ -16,7 +16,7 @@ async function compile(url, expected) {
   const digest = await sha256Hex(bytes);
   if (digest !== expected) {
     const name = new URL(url).pathname.split("/").pop();
-    throw new Error(`${name} is not the WebAssembly that was built: sha256 ${digest}, expected ${expected} ` +
+    throw new NotAsBuilt(`${name} is not the WebAssembly that was built: sha256 ${digest}, expected ${expected} ` +
                     "(build.json): it is not run. Reload the page; if this stays, its files were changed.");
   }
   return WebAssembly.compile(bytes);

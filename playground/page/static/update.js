@@ -132,7 +132,8 @@ function playgroundLoadingNotes(i, name, number, answer) {
   }, (err) => {
     flow.loads.delete(name);
     timers.forEach(clearTimeout);
-    say(`${label} could not load: ${err.message}; check the connection, then edit the text to try again.`);
+    const next = err.name === "NotAsBuilt" ? "" : "; check the connection, then edit the text to try again.";
+    say(`${label} could not load: ${err.message}${next}`);
   });
 }
 
