@@ -98,7 +98,10 @@ def test_a_long_text_shares_packed_and_a_too_long_one_says_so(page, app_url):
     too_long = "".join(chr(rng.randrange(0x4E00, 0x9FA5)) for _ in range(30_000))  # random CJK: barely compresses
     paste(page, textbox(page), too_long)
     wait_for_ids(page, too_long)
-    message = share_link(page)
+    # Once made, the link follows the page (after the typing pause): the box says why there is none by itself.
+    page.wait_for_function("() => document.querySelector('#share-link textarea, #share-link input').value"
+                           ".startsWith('This text is too long')", timeout=30_000)
+    message = page.locator("#share-link textarea, #share-link input").first.input_value()
     assert message.startswith("This text is too long to share as a link (30,000 characters")
 
 

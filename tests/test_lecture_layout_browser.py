@@ -169,7 +169,7 @@ def test_a_share_link_keeps_the_whole_setup(browser, app_url):
     wait_for_ids(page, hindi.text)
     page.locator("#tokenizer-1 input").click()
     page.get_by_role("option", name="GPT-4o o200k_base").first.click()
-    page.wait_for_function("() => document.querySelector('#panel-bert [data-tokenizer]').dataset.tokenizer === 'gpt4o'")
+    page.wait_for_function("() => document.querySelector('#panel-bert [data-tokenizer]')?.dataset.tokenizer === 'gpt4o'")  # loading: no body yet
     box = page.locator("#input-text textarea")
     box.press("End")
     box.press_sequentially(" नमस्ते")
