@@ -188,23 +188,30 @@ PARENT = """<!doctype html><title>A lesson</title><h1>A lesson page</h1>
 
 
 @contextmanager
-def parent_page(src: str, sandbox: str):
+def lesson_page(html: str):
+    """A lesson page serving `html`, at another origin and site (localhost) than 127.0.0.1's folder."""
     from http.server import BaseHTTPRequestHandler
 
-    html = PARENT.format(src=src, sandbox=sandbox).encode()
+    body = html.encode()
 
     class Lesson(BaseHTTPRequestHandler):
         def do_GET(self):
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.end_headers()
-            self.wfile.write(html)
+            self.wfile.write(body)
 
         def log_message(self, *args):
             pass
 
     with serving(Lesson) as port:
-        yield f"http://localhost:{port}/lesson.html"  # another origin and site than 127.0.0.1's folder
+        yield f"http://localhost:{port}/lesson.html"
+
+
+@contextmanager
+def parent_page(src: str, sandbox: str):
+    with lesson_page(PARENT.format(src=src, sandbox=sandbox)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -520,24 +527,10 @@ def test_a_lesson_pages_700_px_frame_has_three_panels_abreast_and_the_batch_clos
     GPT-2 and BERT with Llama 2 under them; the batch section closed there (a click opens it), so the frame is as
     tall as the panels and what follows them need; and on a phone, one panel a row."""
     with http_server(whole_folder) as url:
-        html = hosting_snippet(url + "?example=code").encode()
-
-        from http.server import BaseHTTPRequestHandler
-
-        class Lesson(BaseHTTPRequestHandler):
-            def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.end_headers()
-                self.wfile.write(html)
-
-            def log_message(self, *args):
-                pass
-
-        with serving(Lesson) as port:
+        with lesson_page(hosting_snippet(url + "?example=code")) as lesson:
             context = browser.new_context(viewport={"width": 716, "height": 900})
             page = context.new_page()
-            page.goto(f"http://localhost:{port}/lesson.html")
+            page.goto(lesson)
             inner = next(f for f in page.frames if f.url.startswith(url))
             wait_for_ids(inner, EXAMPLES_BY_KEY["code"].text)
             assert page.evaluate("document.getElementById('playground').getBoundingClientRect().width") == 700
