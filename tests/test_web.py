@@ -22,7 +22,7 @@ from playground.page.work import MAX_DRAWN_TOKENS
 from playground.page.slide_view import example_chart_png, example_table
 from playground.page import handlers
 from playground.page.handlers import examples_slide
-from playground.page.web import MAX_INPUT_CHARS
+from playground.page.work import MAX_INPUT_CHARS
 
 compare_api, export = synchronous(handlers.compare_api), synchronous(handlers.export)
 update_embedding = synchronous(handlers.update_embedding)

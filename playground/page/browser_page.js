@@ -1,7 +1,7 @@
 // The module the page loads (scripts/build_browser.mjs bundles it, build.json names it "registry"): the browser
 // tokenizers (window.playground.tokenize, hasTwin) and the panels' renderer (window.playground.panelParts,
 // MAX_DRAWN_TOKENS), then the "playground-ready" event, for the page's scripts that run before any module.
-// For the static folder, each a chunk of its own, loaded when first asked: window.playground.qrSvg(link), a share
+// Each a chunk of its own, loaded when first asked: window.playground.qrSvg(link), a share
 // link's QR code (qr_code.js), and window.playground.exportTokens(text, names, special, maxChars, "csv" | "json"),
 // the download buttons' files (export.js), and window.playground.batchHtml(text, B, T, seed), the lesson's batch
 // section cut from the text's GPT-2 ids (batch_view.js).
@@ -24,10 +24,12 @@ const batchHtml = async (text, b, t, seed) => {
   const [{batchHtml: draw}, gpt2] = await Promise.all([import("./batch_view.js"), tokenize(text, "gpt2")]);
   return draw(gpt2.ids, b, t, seed);
 };
-const exportTokens = async (text, names, special, maxChars, format) => {
-  const {compareResult, tokensCsv, tokensJson} = await import("./export.js");
+// batchBoxes: the JSON's batch, [B, T, seed] as the boxes hold them (export_json's), or null for none.
+const exportTokens = async (text, names, special, maxChars, format, batchBoxes = null) => {
+  const {batchOf, compareResult, tokensCsv, tokensJson} = await import("./export.js");
   const result = await compareResult(text, names, special, maxChars);
-  return format === "csv" ? tokensCsv(result) : tokensJson(result);
+  if (format === "csv") return tokensCsv(result);
+  return tokensJson(batchBoxes ? {...result, batch: batchOf((await tokenize(result.text, "gpt2")).ids, batchBoxes)} : result);
 };
 
 globalThis.playground = {...globalThis.playground, panelParts, MAX_DRAWN_TOKENS, qrSvg, exportTokens, batchHtml};

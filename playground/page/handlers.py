@@ -21,7 +21,6 @@ from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, check_tokenizers, tokenizer_label, tokenizer_names
 from playground.tokenizers.spans import replace_lone_surrogates
 
-VIEWS = ("text", "ids")  # what the blocks show
 # Each event's work: up to four short texts at once in threads, long ones waiting for the worker outside them.
 PANELS_LANE, EMBEDDING_LANE, API_LANE = server.Lane(4), server.Lane(4), server.Lane(4)
 

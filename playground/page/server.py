@@ -53,7 +53,6 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from functools import cache
 from typing import NamedTuple, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -181,8 +180,10 @@ REFUSED_PREFIXES = (  # 404 for every method
 OWN_ROUTES = "/playground/"
 BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")  # in no path of the page's
-# Gradio's own files, and the browser tokenizers' (twin_route: content-hashed names): no user text, may be cached
-CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico", "/playground/twin/")
+# Gradio's own files, the page's and the browser tokenizers' (page_route, twin_route: content-hashed names): no user
+# text, may be cached; and the page and its service worker, which say themselves how (revalidated: page_route)
+CACHED_PREFIXES = ("/assets/", "/static/", "/favicon.ico", "/page/", "/playground/twin/")
+OWN_CACHING = ("/", "/sw.js")
 NOT_STORED = ((b"cache-control", b"no-store"),)  # on every other answer: it may carry what a user typed
 # On every answer: the page is cross-origin isolated, so no other site's window keeps a handle on it and no
 # other site's resource shares its process. All it loads is its own origin's, which require-corp lets
@@ -208,8 +209,8 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path, method = route_path(scope), scope["method"]
-        send = _answered_with(send, ISOLATED + PAGE_HEADERS + (() if path.startswith(CACHED_PREFIXES) else NOT_STORED)
-                              + (_first_tokenizers_link() if path == "/" else ()))
+        cached = path.startswith(CACHED_PREFIXES) or path in OWN_CACHING
+        send = _answered_with(send, ISOLATED + PAGE_HEADERS + (() if cached else NOT_STORED))
         refused = _from_another_site(scope) or _unprintable_path(scope["path"])
         if refused:
             return await _answer(send, *refused)
@@ -240,19 +241,6 @@ class Guard:
             return await _answer(send, 404, f"No such event waiting to be read: a result is kept until it is "
                                             f"read, for at most {UNREAD_SECONDS} s. Send the request again.")
         return await self.app(scope, receive, send)
-
-
-@cache
-def _first_tokenizers_link() -> tuple[tuple[bytes, bytes], ...]:
-    """The page's Link header: its first three tokenizers' code, cores and files preloaded from its first byte,
-    while Gradio boots (Gradio runs the page's head scripts, the tokenizers' module among them, only once it has
-    mounted its app: without it their loads began after that)."""
-    from playground.page.preload import link_header
-    from playground.tokenizers.browser import twin_spec
-    from playground.tokenizers.registry import DEFAULT_TOKENIZERS
-
-    specs = {name: twin_spec(name) for name in DEFAULT_TOKENIZERS}
-    return ((b"link", link_header({name: spec for name, spec in specs.items() if spec}).encode("latin-1")),)
 
 
 def route_path(scope) -> str:

@@ -193,35 +193,9 @@ function playgroundStatusNote(id, text) {
 // What waits for a server that cannot be reached.
 function playgroundServerNote(text) { playgroundStatusNote("server-note", text); }
 
-// The "server is busy" note at the top of the page, shared by the asks and the queue's retries.
+// The "server is busy" note at the top of the page, while an ask waits for its turn.
 function playgroundBusyNote(text) { playgroundStatusNote("queue-note", text); }
 
-// A full queue: the server answers 503 to /queue/join when QUEUE_MAX_SIZE events already wait (a whole class
-// at once). Instead of an error, the page says so and sends the same request again after 1, 2, 4, then 8 s, for
-// about a minute; then Gradio shows its own error.
+// A full server: an ask answered 503 is tried again after Retry-After, then 2, 4, 8 s (playgroundPost), this many
+// times (about a minute) before the page says it failed.
 const PLAYGROUND_QUEUE_RETRIES = 10;
-(function retryWhenTheQueueIsFull() {
-  const send = window.fetch.bind(window);
-  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  let waiting = 0;  // requests waiting to be sent again
-  const note = playgroundBusyNote;
-
-  window.fetch = async function (input, init) {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (!new URL(url, window.location.href).pathname.endsWith("/queue/join")) return send(input, init);
-    const original = input instanceof Request ? input.clone() : input;
-    for (let attempt = 0; ; attempt++) {
-      const response = await send(original instanceof Request ? original.clone() : original, init);
-      if (response.status !== 503 || attempt >= PLAYGROUND_QUEUE_RETRIES) {
-        if (!waiting) note("");  // the note stays while any other request still waits its turn
-        return response;
-      }
-      const seconds = Math.min(2 ** attempt, 8);
-      note(`The server is busy: its queue is full, so many people are typing at once. ` +
-           `Trying again in ${seconds} s (attempt ${attempt + 2})…`);
-      waiting++;
-      await wait(seconds * 1000);
-      waiting--;
-    }
-  };
-})();

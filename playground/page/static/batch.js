@@ -1,9 +1,9 @@
-// The lesson's batch (playground/page/batch_view.py): drawn off the keystroke path, and each of its ids linked
-// to where it came from. Loaded after card.js (web.PAGE_SCRIPTS), whose playgroundLight it uses.
+// The lesson's batch (playground/page/batch_view.js): drawn off the keystroke path, and each of its ids linked
+// to where it came from. Loaded after card.js (shell.PAGE_SCRIPTS), whose playgroundLight it uses.
 
-// Gradio calls this with the batch's inputs (text, B, T, seed) whenever one changes. Once they have stayed the
-// same for PLAYGROUND_BATCH_WAIT_MS and differ from those last drawn, it clicks the hidden #batch-redraw, whose
-// event draws the batch: a class typing sends no batch per key, a typed "1024" draws once, not for 1, 10, 102,
+// page.js calls this with the batch's inputs (text, B, T, seed) whenever one changes. Once they have stayed the
+// same for PLAYGROUND_BATCH_WAIT_MS and differ from those last drawn, the batch is drawn (page.js's
+// playgroundBatchDraw): a class typing sends no batch per key, a typed "1024" draws once, not for 1, 10, 102,
 // and the lesson's button (text, B and T at once) draws once.
 const PLAYGROUND_BATCH_WAIT_MS = 400;
 const playgroundBatch = {timer: null, drawn: "", replaced: ""};  // replaced: playgroundLessonsBatch
@@ -13,10 +13,9 @@ function playgroundBatchSoon(values) {
   clearTimeout(playgroundBatch.timer);
   playgroundBatch.timer = setTimeout(() => {
     if (key === playgroundBatch.drawn) return;
-    const redraw = document.getElementById("batch-redraw");
-    if (!redraw) return;
+    if (!document.getElementById("batch")) return;
     playgroundBatch.drawn = key;
-    redraw.click();
+    playgroundBatchDraw();
   }, PLAYGROUND_BATCH_WAIT_MS);
   return [];
 }
@@ -27,7 +26,7 @@ function playgroundBatchSoon(values) {
 function playgroundLessonsBatch() {
   const box = document.querySelector("#input-text textarea");
   if (box && !document.body.classList.contains("batch-replaced")) playgroundBatch.replaced = box.value;  // not its own
-  document.body.classList.add("batch-replaced");  // shows the note (Gradio redraws it only when it changes)
+  document.body.classList.add("batch-replaced");  // shows the note
   playgroundRevealed(false);
   playgroundLecture.example = "";
   playgroundPaint("prompt", "");
@@ -35,7 +34,7 @@ function playgroundLessonsBatch() {
   return [];
 }
 
-// The text put back as if typed (Gradio reads the box's input event), and the note hidden with it; so is the note
+// The text put back as if typed (page.js reads the box's input event), and the note hidden with it; so is the note
 // once the text is edited.
 document.addEventListener("click", (e) => {
   if (!(e.target.closest && e.target.closest("#batch-undo"))) return;

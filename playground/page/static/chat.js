@@ -182,7 +182,6 @@ playgroundShareLink = async function (text) {
 // The conversation a link carries (?chat=, its last if given twice, as link.js reads a name). Checked whole before
 // any row is made: a link of 264 characters inflates to 60,001 empty messages, and a row is a role, a text box
 // and a button each. Anything but what the Chat view edits opens the page without it, and the note says so.
-// Gradio may put this script in the page after its load event: then it runs at once.
 async function playgroundChatFromLink() {
   const query = new URLSearchParams(window.location.search);
   const packed = query.getAll("chat").at(-1);

@@ -19,8 +19,7 @@ function playgroundExample(text, key, tokenizers) {
 // An example's question goes with its text: an edit that leaves nothing of it (the box emptied, or all of it
 // selected and typed, pasted or dropped over) drops the example, its question, its answer and Reveal, and keeps the
 // tokenizers; an edit of part of the text keeps the question, answered on the edited text. update.js calls this
-// first for each edit of the text box; every host then reads the example through playgroundExampleKept. The app's
-// example (which a share link and the tab keep) is dropped by its hidden #drop-example; the folder's is its own.
+// first for each edit of the text box; page.js then reads the example through playgroundExampleKept.
 document.addEventListener("beforeinput", (e) => {
   const box = e.target;
   if (!box.matches || !box.matches("#input-text textarea")) return;
@@ -31,7 +30,6 @@ document.addEventListener("beforeinput", (e) => {
 function playgroundExampleAfterEdit(example, text) {
   if (example && (text === "" || playgroundLecture.wholeText)) {
     playgroundLecture.dropped = example;
-    document.getElementById("drop-example")?.click();
   }
   playgroundLecture.wholeText = false;
   return playgroundExampleKept(example);
@@ -166,8 +164,8 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
-// The text box takes the first key. Top-level, it is focused as the page loads (Gradio's autofocus is off:
-// in a frame of another origin, a Space's page, the browser refuses autofocus and logs an error); anywhere,
+// The text box takes the first key. Top-level, it is focused as the page loads (not by autofocus: in a frame of
+// another origin, a Space's page, the browser refuses autofocus and logs an error); anywhere,
 // a first character typed with nothing focused (a tap on the frame, then a key) goes into the box, at its end.
 // Not on a slide: a link with ?example= opens with nothing focused, and while an example's question is up a
 // key typed with nothing focused is the clicker's (PageDown, r, its blank-screen b), never the example's text.

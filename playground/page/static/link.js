@@ -1,7 +1,6 @@
-// What a link opens the page with (docs/lecture.md gives its parameters), read in the page itself, whoever hosts
-// it: the folder has no server to read it, and the app sets it in its components and paints it as soon as Gradio
-// has mounted them, with no round trip. PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and
-// PLAYGROUND_DEFAULT_TEXT are set by the page's head.
+// What a link opens the page with (docs/lecture.md gives its parameters), read in the page itself, with no round
+// trip, whoever hosts it. PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and PLAYGROUND_DEFAULT_TEXT are set by
+// values.js.
 
 // The setup a link asks for: ?z=, then ?text=, then ?example=, else the default text; an example's question is
 // asked of its own text or of a packed text; an unknown tokenizer keeps its slot's default. A name given twice
@@ -92,15 +91,4 @@ async function playgroundOpening() {
 function playgroundLinkNote(id, message) {
   playgroundFlow.notes.link += `<p class="limit" id="${id}">${message}</p>`;
   playgroundPaintNote();
-}
-
-// The app's opening: Gradio calls this when it has mounted the page (a load event of its own, with the setup's
-// components, then the special-tokens box and the embedding's init), and gets back the values to put in them;
-// the panels are painted at once, in the same frame as the text box.
-async function playgroundFirstPaint(values) {
-  const [special, init] = values.slice(9);
-  const opened = await playgroundOpening();
-  const [text, a, b, c, example, , , markWhitespace, view] = opened;
-  playgroundUpdate({text, tokenizers: [a, b, c], special, markWhitespace, view, example, init});
-  return opened;
 }

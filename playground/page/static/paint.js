@@ -1,12 +1,11 @@
 // HTML painted straight into the page's components (update.js and ask.js call these): a component only when it
 // changed, a panel only after the token parts it already shows, the plots' figure only when it is a new one.
-// A component is found by its elem_id alone, its body the ".prose" or ".html-container" under it (Gradio's HTML
-// component; a page without Gradio gives its element either class): nothing else of Gradio is used.
-const playgroundShown = {};  // elem_id -> what this script painted there last
+// A part is found by its id, its body the ".body" in it (shell.body_of).
+const playgroundShown = {};  // id -> what this script painted there last
 
 function playgroundHtmlBody(id) {
   const el = document.getElementById(id);
-  return el && (el.querySelector(".prose") || el.querySelector(".html-container"));
+  return el && el.querySelector(".body");
 }
 
 // A component's HTML (the note, question, answer, shape, memory), replaced only when it changed.

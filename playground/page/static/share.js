@@ -83,14 +83,11 @@ function playgroundDownload(data, filename) {
 
 // "Download PNG" under a plot saves the image shown above it (its data URL is sent once, not twice); under the
 // embedding's pixel plots (data-plot), whose labels are HTML, it asks the server for the labelled figure.
-let playgroundPlotAsked = "";
 document.addEventListener("click", (e) => {
   const link = e.target.closest && e.target.closest("a[data-download]");
-  const asked = link && link.dataset.plot && document.getElementById("plot-download");
-  if (asked) {
+  if (link && link.dataset.plot && PLAYGROUND_SERVER) {
     e.preventDefault();
-    playgroundPlotAsked = link.dataset.plot;
-    asked.click();
+    playgroundPlotDownload(link.dataset.plot);  // page.js
     return;
   }
   const img = link && link.closest("figure") && link.closest("figure").querySelector("img");
@@ -136,8 +133,7 @@ function playgroundShareTyped(text) {
   return JSON.stringify([text, playgroundChat.on && playgroundChat.messages]);
 }
 
-// keep.js calls this at every change of the setup. The link is drawn again by the hidden #share-follow button,
-// whose event (each host's, as for Copy share link) draws it without copying.
+// keep.js calls this at every change of the setup. The link is drawn again without copying it.
 function playgroundShareFollows(values) {
   const setup = playgroundShareKey(values);
   if (!playgroundShare.shown || setup === playgroundShare.shown) return;
@@ -149,7 +145,7 @@ function playgroundShareFollows(values) {
   playgroundBigQr(false);
   document.body.classList.add("share-stale");
   clearTimeout(playgroundShare.timer);
-  playgroundShare.timer = setTimeout(() => document.getElementById("share-follow")?.click(), pause);
+  playgroundShare.timer = setTimeout(() => playgroundShareDraw(false), pause);  // page.js
 }
 
 // The share link holds the whole setup: text, example, tokenizers, Guess first, presenter view, whitespace
@@ -170,7 +166,7 @@ async function playgroundShareSetup(text, tokenizers, example, guess, present, m
   return whole;
 }
 
-// Each host calls this once the QR code of playgroundShareSetup's link is drawn: shown, unless the setup has
+// page.js calls this once the QR code of playgroundShareSetup's link is drawn: shown, unless the setup has
 // changed since (then the next one is on its way).
 function playgroundShareDrawn() {
   if (playgroundShare.drawing === playgroundShare.shown) document.body.classList.remove("share-stale");
@@ -178,7 +174,7 @@ function playgroundShareDrawn() {
 }
 
 // The QR code of the link: beside it, and the whole window's height when clicked (to scan from the back row),
-// drawn in a layer of the page's own (inside Gradio's blocks, a fixed box is placed by them, not the window).
+// drawn in a layer of its own over the page.
 function playgroundBigQr(show) {
   const shown = document.getElementById("qr-overlay");
   if (shown) shown.remove();

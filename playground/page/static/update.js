@@ -4,8 +4,7 @@
 // panel whose tokenizer has no browser twin (an added one) asks the server for its tokens (ask.js). The server's
 // own parts (the embedding, the example's answer) are asked after a pause in typing (ask.js).
 //
-// playgroundUpdate is the one way in, whoever hosts the page: Gradio's change events call it through
-// playgroundEdit; a page without Gradio calls it itself. It needs of the page only the components' elem_ids
+// playgroundUpdate is the one way in (page.js calls it at every change). It needs of the page only its parts' ids
 // (paint.js finds their bodies).
 const PLAYGROUND_PANELS = ["panel-gpt2", "panel-bert", "panel-llama"];
 const PLAYGROUND_NOTE = "limit-note";  // above the panels: what was cut or replaced, and what went wrong
@@ -34,7 +33,7 @@ function playgroundReady() {
 async function playgroundUpdate(setup) {
   const flow = playgroundFlow;
   const key = JSON.stringify(setup);
-  if (key === flow.key) return;  // the same edit again: a keystroke is seen here and by Gradio's change
+  if (key === flow.key) return;  // the same edit again: a keystroke is seen here and by page.js
   flow.key = key;
   flow.setup = setup;
   const {text, note} = playgroundTextTokenized(setup.text);
@@ -226,17 +225,8 @@ function playgroundPairAt(text, u) {
   return c >= 0xd800 && c < 0xdc00 && d >= 0xdc00 && d < 0xe000;
 }
 
-// Gradio's change events call this with every input of an edit, in web.build_demo's order.
-function playgroundEdit(values) {
-  const [text, markWhitespace, view, special, first, second, third, example, init] = values;
-  playgroundUpdate({text, tokenizers: [first, second, third], special, markWhitespace, view,
-                    example: playgroundExampleKept(example), init});
-  return [];
-}
-
-// A keystroke is painted at once, from the textarea's own input event, without waiting for Gradio's change event
-// to come round (it follows, with the same values, and is dropped as the same edit). An edit that took the example's
-// text away drops its question (lecture.js).
+// A keystroke is painted at once, from the textarea's own input event (page.js's follows with the same values,
+// and is dropped as the same edit). An edit that took the example's text away drops its question (lecture.js).
 document.addEventListener("input", (e) => {
   if (playgroundFlow.setup && e.target.matches && e.target.matches("#input-text textarea")) {
     const text = e.target.value;
