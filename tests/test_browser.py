@@ -234,8 +234,7 @@ def test_tokenizers_chosen_by_link_by_selector_and_carried_by_share_links(page, 
                return got.length === ids.length && got.every((id, i) => id === ids[i]);
            })""", arg=expected)
     assert page.locator("#panel-gpt2 [data-tokenizer=gpt4o]").count() == 1  # the slots keep their ids
-    page.locator("#tokenizer-1 input").click()
-    page.get_by_role("option", name="Mistral 7B SentencePiece").click()
+    page.locator("#tokenizer-1 select").select_option(label="Mistral 7B SentencePiece")
     mistral = compare(text, tokenizers=("mistral",))["tokenizers"][0]["ids"]
     page.wait_for_function("ids => [...document.querySelectorAll('[data-tokenizer=mistral] .tok')]"
                            ".map(e => Number(e.dataset.id)).join() === ids.join()", arg=mistral)
@@ -296,10 +295,10 @@ def test_a_busy_server_is_said_and_the_ask_retried(browser, app_url):
     context.close()
 
 
-def test_a_full_queue_is_said_and_retried(browser, app_url):
-    """The server answers 503 to /queue/join when its queue is full: the page says so, retries the
-    same request, and the event lands; here the slide's, one of the events still queued.
-    (Its own context: Chromium logs each 503 as a console error.)"""
+def test_a_full_server_is_said_and_retried(browser, app_url):
+    """The server answers 503 to an ask when it is full: the page says so, retries the same request after
+    Retry-After, and the answer lands; here the slide's. (Its own context: Chromium logs each 503 as a console
+    error.)"""
     context = browser.new_context(viewport={"width": 1600, "height": 1000})
     page = context.new_page()
     open_page(page, app_url, "Hello world")
@@ -310,16 +309,16 @@ def test_a_full_queue_is_said_and_retried(browser, app_url):
         body = json.loads(route.request.post_data)
         if len(refused) < 2:
             refused.append(body)
-            route.fulfill(status=503, content_type="application/json",
-                          body='{"detail": "Queue is full. Max size is 128 and size is 128."}')
+            route.fulfill(status=503, content_type="application/json", headers={"Retry-After": "1"},
+                          body='{"detail": "The server is busy: too many requests at once. Try again in a second."}')
         else:
             passed.append(body)
             route.continue_()
 
-    page.route("**/gradio_api/queue/join*", full_twice)
-    page.click("#slide button")  # opens the accordion: its slide is drawn by a queued event
+    page.route("**/playground/slide", full_twice)
+    page.click("#slide > summary")  # opens the section: its slide is drawn by the server
     page.wait_for_function("() => { const n = document.getElementById('queue-note'); "
-                           "return n && !n.hidden && n.textContent.includes('its queue is full'); }")
+                           "return n && !n.hidden && n.textContent.includes('The server is busy'); }")
     page.wait_for_selector("#slide table", timeout=30_000)  # the retried requests landed
     page.wait_for_selector("#queue-note", state="hidden")
     assert len(refused) == 2 and all(body in passed for body in refused)  # each sent again, as it was
@@ -366,7 +365,7 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
         plots = thread.submit(synchronous(handlers.update_embedding), text, "GPT-2: N(0, 0.02)").result()[2]
     same = page.evaluate("""([ids, htmls]) => ids.map((id, i) => {
         const el = document.getElementById(id);
-        const body = el.querySelector(".prose") || el.querySelector(".html-container");
+        const body = el.querySelector(".body");
         const whole = document.createElement("div");
         whole.innerHTML = htmls[i];
         return body.innerHTML === whole.innerHTML || body.innerHTML;

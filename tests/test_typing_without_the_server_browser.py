@@ -157,8 +157,7 @@ def test_the_server_restarted_mid_typing_loses_nothing_and_the_panels_follow_mea
         tab = context.new_page()
         with running("app.py", port=port) as (url, _, _):
             open_loaded(tab, url)
-            tab.locator("#tokenizer-2 input").click()
-            tab.get_by_role("option", name="Mistral 7B SentencePiece").click()
+            tab.locator("#tokenizer-2 select").select_option(label="Mistral 7B SentencePiece")
             append(tab, before, delay_ms=20)
             wait_for_ids(tab, "Hello world" + before, names=THIRD_IS_MISTRAL)
         append(tab, during, delay_ms=50)  # the server is gone
@@ -180,8 +179,7 @@ def test_the_setup_typed_far_from_the_server_is_back_after_a_reload_at_once(tab,
     the third tokenizer and the whitespace marks are put back, and the panels show the text."""
     url, _ = server
     open_loaded(tab, url)
-    tab.locator("#tokenizer-2 input").click()
-    tab.get_by_role("option", name="Mistral 7B SentencePiece").click()
+    tab.locator("#tokenizer-2 select").select_option(label="Mistral 7B SentencePiece")
     tab.locator("#mark-ws input").uncheck()
     wait_for_ids(tab, "Hello world", names=THIRD_IS_MISTRAL)
     network(tab, latency_ms=300)
@@ -207,8 +205,7 @@ LOADING_NOTE = "() => document.querySelector('#panel-llama .panel-loading [role=
 
 
 def switch_third_to_gpt4o(tab) -> None:
-    tab.locator("#tokenizer-2 input").click()
-    tab.get_by_role("option", name="GPT-4o o200k_base").click()
+    tab.locator("#tokenizer-2 select").select_option(label="GPT-4o o200k_base")
 
 
 def test_a_slow_vocabulary_says_it_is_loading_with_its_size_and_then_paints(tab, server):

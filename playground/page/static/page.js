@@ -273,18 +273,21 @@ function playgroundPageChat(on) {
   playgroundChatMode(on);
 }
 
-// The service worker that opens this page offline after one visit (sw.js), told of the files the page loaded
-// before it was there to see them. Not where the browser has none for the page (plain http away from this
+// The service worker that opens this page offline after one visit (sw.js), told of the files the page loads
+// (those it loaded before the worker was there to see them, and those whose load began before; a file the page
+// loads once the worker is there, the worker sees itself). Not where the browser has none for the page (plain http away from this
 // machine, a sandboxed frame): then a reload needs the network, as any page's does.
 async function playgroundPageKeepOffline() {
   const build = document.documentElement.dataset.build;
   if (!build || !("serviceWorker" in navigator) || !window.isSecureContext) return;
-  const handOver = (worker) => worker?.postMessage({type: "playground-keep",
-                                                    urls: performance.getEntriesByType("resource").map((e) => e.name)});
+  const handOver = (worker, entries = performance.getEntriesByType("resource")) =>
+    worker?.postMessage({type: "playground-keep", urls: entries.map((e) => e.name)});
   try {
     await navigator.serviceWorker.register(`sw.js?build=${encodeURIComponent(build)}`);
     navigator.serviceWorker.addEventListener("controllerchange", () => handOver(navigator.serviceWorker.controller));
-    handOver((await navigator.serviceWorker.ready).active);
+    const registration = await navigator.serviceWorker.ready;
+    handOver(registration.active);
+    new PerformanceObserver((list) => handOver(registration.active, list.getEntries())).observe({type: "resource"});
   } catch (err) {  // refused (a browser setting, an opaque origin): the page works as it is, online
   }
 }
