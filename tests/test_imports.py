@@ -57,13 +57,27 @@ def test_the_graph_is_read_from_the_source():
     assert graph["playground.tokenizers.gpt2"] == {"playground.tokenizers.assets", "playground.tokenizers.tiktoken_bpe"}
 
 
-def test_no_module_imports_itself_back():
+def import_circle(graph: dict[str, set[str]]) -> list[str]:
+    """One import circle of the graph, as the modules round it (the first again at the end); [] if it has none."""
     try:
-        order = list(TopologicalSorter(import_graph()).static_order())
+        TopologicalSorter(graph).prepare()
     except CycleError as err:
-        raise AssertionError(f"an import circle: {' -> '.join(err.args[1])}; move what both need into a module "
-                             "that imports neither") from None
-    assert "playground.page.web" in order
+        return err.args[1]
+    return []
+
+
+def test_no_module_imports_itself_back():
+    circle = import_circle(import_graph())
+    assert circle == [], f"an import circle: {' -> '.join(circle)}; move what both need into a module that imports neither"
+
+
+def test_an_import_circle_reads_as_one():
+    """The check above can fail: base.py importing web.py would close a circle (web reaches base through the
+    registry), and it is found, named module by module."""
+    graph = import_graph()
+    graph["playground.tokenizers.base"] = graph["playground.tokenizers.base"] | {"playground.page.web"}
+    circle = import_circle(graph)
+    assert circle[0] == circle[-1] and {"playground.tokenizers.base", "playground.page.web"} <= set(circle), circle
 
 
 def imports_into(layer: str, lower: str) -> list[str]:
