@@ -307,3 +307,22 @@ def test_the_readme_is_read_in_five_minutes():
     assert len(readme.splitlines()) <= 300
     for path in DOCUMENTS:
         assert not re.search(r"\bissues? ?#?\d+", path.read_text(encoding="utf-8"), re.IGNORECASE), path
+
+
+# Counts the docs spell out in words, and the data each counts: a word is checked here rather than read from the data
+# (a page is prose), so when the data changes this test names the pages to rewrite.
+SPELLED_OUT = (("eight", r"\b(?:the|all) eight\b", "TOKENIZER_NAMES"), ("six", r"\bsix examples\b", "EXAMPLES"),
+               ("twelve", r"\btwelve (?:FLORES-200 )?languages\b", "LANGUAGES"))
+
+
+def test_the_counts_the_docs_spell_out_are_the_datas():
+    from playground.lesson.display import in_words
+    from playground.lesson.examples import EXAMPLES
+    from playground.lesson.premium import LANGUAGES
+    from playground.tokenizers.registry import TOKENIZER_NAMES
+
+    data = {"TOKENIZER_NAMES": TOKENIZER_NAMES, "EXAMPLES": EXAMPLES, "LANGUAGES": LANGUAGES}
+    for word, phrase, name in SPELLED_OUT:
+        pages = [path.name for path in DOCUMENTS if re.search(phrase, path.read_text(encoding="utf-8"))]
+        assert pages, f"no page says {phrase!r} any more: take it out of SPELLED_OUT"
+        assert in_words(len(data[name])) == word, f"{name} has {len(data[name])}: rewrite {word!r} in {pages}"

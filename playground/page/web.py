@@ -20,8 +20,10 @@ from pathlib import Path
 
 import gradio as gr
 
+from playground.lesson.display import in_words
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import prompt_html
+from playground.lesson.premium import LANGUAGES
 from playground.page import handlers, room, server, twin_route
 from playground.page.handlers import VIEWS
 from playground.page.inputs import expect_text
@@ -166,10 +168,12 @@ def build_demo() -> gr.Blocks:
             csv_button = gr.Button("Download tokens (CSV)", size="md")
             json_button = gr.Button("Download tokens (JSON)", size="md")
         download_data = gr.Textbox(visible=False)
-        with gr.Accordion("All six examples on one slide", open=False, elem_id="slide") as slide_section:
+        with gr.Accordion(f"All {in_words(len(EXAMPLES))} examples on one slide", open=False,
+                          elem_id="slide") as slide_section:
             all_eight = gr.Checkbox(value=False, label=f"All {len(names)} tokenizers", elem_id="all-eight")
             slide = gr.HTML(js_on_load=None)
-        with gr.Accordion("Languages: the token premium of twelve languages", open=False, elem_id="languages") as languages:
+        languages_title = f"Languages: the token premium of {in_words(len(LANGUAGES))} languages"
+        with gr.Accordion(languages_title, open=False, elem_id="languages") as languages:
             premium = gr.HTML(js_on_load=None, elem_id="premium")
         gr.HTML("<h2>From ids to vectors: the GPT-2 ids through the lesson's TokenEmbedding</h2>")
         with gr.Row(equal_height=False):
