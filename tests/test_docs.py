@@ -326,3 +326,15 @@ def test_the_counts_the_docs_spell_out_are_the_datas():
         pages = [path.name for path in DOCUMENTS if re.search(phrase, path.read_text(encoding="utf-8"))]
         assert pages, f"no page says {phrase!r} any more: take it out of SPELLED_OUT"
         assert in_words(len(data[name])) == word, f"{name} has {len(data[name])}: rewrite {word!r} in {pages}"
+
+
+def test_the_page_tables_line_counts_are_the_files():
+    """architecture.md's table of the page layer gives each file's lines: read from the files, so none goes stale."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([^`*]+)`(?:, `([^`*]+)`)? \|.*\| ([\d, ]+) \|$", text, re.M)
+    stated = {name: int(count) for *names, counts in rows
+              for name, count in zip(filter(None, names), counts.replace(" ", "").split(","))}
+    real = {name: len((ROOT / "playground" / "page" / name).read_text(encoding="utf-8").splitlines()) for name in stated}
+    assert len(stated) > 30 and "server/guard.py" in stated  # the table is read
+    wrong = {name: f"{n} in the table, {real[name]} in the file" for name, n in stated.items() if n != real[name]}
+    assert wrong == {}, "architecture.md's line counts: write the files' own"
