@@ -13,7 +13,6 @@ import json
 import numpy as np
 import orjson
 
-
 MAX_BODY_BYTES = 4_000_000  # a 1 MB paste as JSON (escapes included) fits; the server tokenises 100,000 chars of it
 MAX_JSON_DEPTH = 64  # levels of [ and { in a body: the page's and Gradio's deepest is 4
 # A request's whole body must arrive within this many seconds of its head: MAX_BODY_BYTES at 1.6 Mbit/s, the page's

@@ -12,7 +12,6 @@ import time
 import h11
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 
-
 MAX_LINK_BYTES = 2 * 1024 * 1024  # the longest link a request line may carry: Chromium's own URL limit
 MAX_HEADER_BYTES = 64 * 1024  # a request's headers (a browser sends 1 to 8 KB); more is a 431
 MAX_HEADERS = 100  # header lines of a request (a browser sends about 20)

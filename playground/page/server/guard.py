@@ -31,7 +31,6 @@ from playground.page.server.bodies import (BODY_METHODS, BodyRefused, checked_bo
                                            refused_length, replayed)
 from playground.page.server.unread import UNREAD_SECONDS, sweep_unread_results
 
-
 # /call/<name> serves these, and only these
 PUBLIC_APIS = frozenset({"compare", "embed", "premium", "replay", "embedding", "chat", "batch"})
 MAX_QUERY_BYTES = 60_000  # a longer query string is cut to this (Gradio fails on URLs over 65,536 characters)

@@ -8,7 +8,6 @@ import ctypes
 import threading
 import time
 
-
 M_ARENA_MAX = -8  # glibc's mallopt() parameter numbers (malloc.h): the arena limit,
 M_MMAP_THRESHOLD = -3  # and the size from which a block comes from mmap
 MMAP_THRESHOLD_BYTES = 1 << 20  # 1 MiB: one-hot tensors and plots above it go straight back to the system

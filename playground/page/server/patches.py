@@ -6,7 +6,7 @@ apply Gradio's, each once at launch (web.launch):
   which may quote what the user sent (_TracebackWithoutMessages). Results nobody reads expire (unread).
 - same_origin_only: Gradio's CORS middleware passes every request on; Guard refuses what another site sends.
 - skip_own_page_check: Gradio does not give up on a busy machine's slow first answer.
-The uvicorn ones are connections.bound_connections'.
+uvicorn's is connections.bound_connections, beside the protocol it puts in place.
 """
 
 from __future__ import annotations

@@ -14,7 +14,6 @@ from collections import deque
 
 import orjson
 
-
 UNREAD_SECONDS = 60  # a result nobody has read for this long is dropped
 UNREAD_BYTES = 16_000_000  # JSON of results waiting to be read, all sessions together (Python holds up to ~4x)
 SWEEP_SECONDS = 5  # how often unread results are checked for age

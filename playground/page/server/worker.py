@@ -23,7 +23,6 @@ import anyio
 from playground.tokenizers.from_file import register_all
 from playground.tokenizers.registry import registrations
 
-
 T = TypeVar("T")
 # Texts longer than this are worked on in the big-input worker, one at a time: the server's own threads take
 # only the texts work.CACHED_INPUT_CHARS caches. At 10,000, a key in a 9,000-character text cost
