@@ -15,7 +15,7 @@ from browser import SCREENSHOTS, open_page, panel_ids, paste, textbox, type_text
 from mixed_text import mixed_text
 
 from playground import compare
-from playground.lesson.examples import EXAMPLES
+from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.page.colors import token_color
 
 NAMES = ("gpt2", "bert", "llama")
@@ -106,7 +106,16 @@ def test_a_long_text_shares_packed_and_a_too_long_one_says_so(page, app_url):
 
 
 def test_example_share_link(page, app_url):
-    open_page(page, app_url + "?example=hindi", EXAMPLES[2].text)
+    """A page opened on an example shares a link to that example: opened in a new tab, it has the example's text,
+    its three tokenizers and its question."""
+    hindi = EXAMPLES_BY_KEY["hindi"]
+    open_page(page, app_url + "?example=hindi", hindi.text)
+    link = share_link(page)
+    assert link.startswith(app_url + "?z=") and "&example=hindi" in link and "tokenizers=" not in link, link
+    other = page.context.new_page()  # a student opening the link in a new tab
+    open_page(other, link, hindi.text)
+    assert textbox(other).input_value() == hindi.text
+    other.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=hindi.question)
 
 
 @pytest.mark.parametrize("payload", ["<img src=x onerror=alert(1)>", "</div><script>alert(1)</script>"])

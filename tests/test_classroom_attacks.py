@@ -131,7 +131,7 @@ def test_unread_results_expire_in_time_and_sessions_are_let_go(monkeypatch):
 
     from playground.page import server as guard
 
-    monkeypatch.setattr(guard, "UNREAD_BYTES", 3_000)
+    monkeypatch.setattr(guard.unread, "UNREAD_BYTES", 3_000)
 
     async def scenario():
         first, second = guard.UnreadResults(), guard.UnreadResults()

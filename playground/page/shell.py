@@ -15,8 +15,10 @@ import json
 from dataclasses import dataclass, field
 from html import escape
 
+from playground.lesson.display import in_words
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import answer_html, prompt_html
+from playground.lesson.premium import LANGUAGES
 from playground.page.content_policy import with_folder_policy
 from playground.page.panel_data import panel_data
 from playground.page.preload import import_map, link_tags
@@ -212,15 +214,15 @@ def chat_view_html() -> str:
 
 def slide_html(host: Host) -> str:
     """All the examples on one slide (the app draws it when opened: page.js asks playground/slide)."""
-    return (f'<details id="slide"><summary>All {len(EXAMPLES)} examples on one slide</summary>'
+    return (f'<details id="slide"><summary>All {in_words(len(EXAMPLES))} examples on one slide</summary>'
             f'{checkbox("all-eight", f"All {len(host.labels)} tokenizers")}{body_of("slide-body")}</details>')
 
 
 def languages_html() -> str:
     """The Languages section, filled when first opened from playground/premium.html (the app's route, the
     folder's file: premium_view.py on the lesson's stored counts)."""
-    return ('<details id="languages"><summary>Languages: the token premium of twelve languages</summary>'
-            f'{body_of("premium")}</details>')
+    return (f'<details id="languages"><summary>Languages: the token premium of {in_words(len(LANGUAGES))} languages'
+            f'</summary>{body_of("premium")}</details>')
 
 
 def embedding_html(host: Host) -> str:

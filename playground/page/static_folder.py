@@ -30,6 +30,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from playground.lesson.display import in_words
 from playground.page import twin_route
 from playground.page.shell import FOLDER_SCRIPT, OPENING_SCRIPT, PAGE_DIR, PAGE_SCRIPTS, PAGE_STYLES, TWIN_DIR, VALUES, \
     Host, build_of, page_html, page_values
@@ -119,7 +120,7 @@ def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only
 
 
 def tokenizer_list(value: str) -> tuple[str, ...]:
-    """--tokenizers "gpt2,bert,llama" -> its names, each one of the eight."""
+    """--tokenizers "gpt2,bert,llama" -> its names, each a built-in one (TOKENIZER_NAMES)."""
     names = tuple(name.strip() for name in value.split(",") if name.strip())
     unknown = [name for name in names if name not in TOKENIZER_NAMES]
     if unknown or not names:
@@ -132,8 +133,9 @@ def main(argv: list[str]) -> int:
                                      description="Write the playground as a folder any static web server serves.")
     parser.add_argument("dir", type=Path, help="the folder to write (made if missing)")
     parser.add_argument("--tokenizers", type=tokenizer_list, default=TOKENIZER_NAMES,
-                        help=f"which tokenizers the folder ships, comma-separated (default: all eight); the "
-                             f"panels open with the first three ({','.join(DEFAULT_TOKENIZERS)} when shipped)")
+                        help=f"which tokenizers the folder ships, comma-separated (default: all "
+                             f"{in_words(len(TOKENIZER_NAMES))}); the panels open with the first three "
+                             f"({','.join(DEFAULT_TOKENIZERS)} when shipped)")
     parser.add_argument("--only", choices=["panels"], help="panels: just the text box and the three panels, for a "
                                                             "lesson page")
     args = parser.parse_args(argv)
