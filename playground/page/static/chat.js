@@ -201,11 +201,10 @@ async function playgroundChatFromLink() {
       "a text), so the page opened without it. Ask for the link again, copied whole.");
   }
 }
-if (document.readyState === "complete") playgroundChatFromLink();
-else window.addEventListener("load", playgroundChatFromLink);
+playgroundChatFromLink();  // now, before the address bar follows the setup (keep.js) and drops what the view is not
 
-// `then`, once the Chat view's controls are built and the page's load has set the panels' tokenizers (the text
-// panels are drawn then).
+// `then`, once the page has opened (page.js wires its controls, then sets the panels' tokenizers: the text panels
+// are drawn then).
 function playgroundChatWhenReady(then) {
   const ready = document.querySelector("#chat input[type=checkbox]") && document.getElementById("chat-messages") &&
                 document.getElementById("example-chat") && document.querySelector("#panels [data-tokenizer]");
