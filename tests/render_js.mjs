@@ -6,6 +6,8 @@ import {panelParts, tokenTip} from "../playground/page/render.js";
 import {invisibleMark, rightToLeft, segments, showWhitespace, tokenLabel} from "../playground/lesson/display.js";
 import {indentationTokenCount} from "../playground/lesson/lecture.js";
 import {textLoss} from "../playground/lesson/loss.js";
+import {batchOf} from "../playground/lesson/batch.js";
+import {batchHtml} from "../playground/page/batch_view.js";
 import {nfdCodePoints, lowerChar} from "../playground/lesson/unicode.js";
 
 const lossFields = (loss) => loss && {...loss, comparable: loss.comparable, what: loss.what(), short: loss.short(),
@@ -16,7 +18,7 @@ const CALLS = {
     const {before, tokens, after} = panelParts(result, text, {showIds, markWhitespace});
     return [before, tokens, after];
   },
-  tokenTip, showWhitespace, invisibleMark, rightToLeft, tokenLabel, indentationTokenCount,
+  batchHtml, batchOf, tokenTip, showWhitespace, invisibleMark, rightToLeft, tokenLabel, indentationTokenCount,
   segments: (length, tokens) => segments(length, tokens).map((s) => [s.start, s.end, s.tokens.length]),
   textLoss: (text, result) => lossFields(textLoss(text, result)),
   nfd: (text) => nfdCodePoints(text).map((cp) => String.fromCodePoint(cp)).join(""),

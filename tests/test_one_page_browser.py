@@ -5,7 +5,7 @@ service worker, static/sw.js)."""
 from __future__ import annotations
 
 import time
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 
 import pytest
 from browser import browser, require_chromium, textbox, wait_for_ids  # noqa: F401 (browser: the fixture)

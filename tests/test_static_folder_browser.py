@@ -399,9 +399,17 @@ EXPORTED = (
 
 def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
     """The folder's CSV and JSON downloads, made in the browser, equal export.py's tokens_csv and tokens_json on
-    compare()'s result for the same text and panels, special tokens on and off."""
+    compare()'s result for the same text and panels, special tokens on and off, the JSON with the batch of the
+    boxes (B 4, T 8, seed 0: playground.batch, or why it cannot be cut)."""
+    from playground import batch
     from playground.page.export import tokens_csv, tokens_json
     from playground.tokenizers.registry import compare
+
+    def batch_or_error(text: str) -> dict:
+        try:
+            return batch(text, 4, 8, 0)
+        except ValueError as err:
+            return {"error": str(err)}
 
     page, requests = watched
     page.goto(site)
@@ -416,7 +424,8 @@ def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
         textbox(page).fill(text)
         wait_for_ids(page, text, special=special, names=names)
         result = compare(text, special, tokenizers=names)
-        for fmt, expected in (("csv", tokens_csv(result)), ("json", tokens_json(result))):
+        with_batch = {**result, "batch": batch_or_error(result["text"])}
+        for fmt, expected in (("csv", tokens_csv(result)), ("json", tokens_json(with_batch))):
             with page.expect_download() as download:
                 page.locator(f"#download-{fmt}").click()
             assert download.value.suggested_filename == f"tokens.{fmt}"

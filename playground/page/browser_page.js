@@ -26,7 +26,8 @@ const batchHtml = async (text, b, t, seed) => {
 };
 // batchBoxes: the JSON's batch, [B, T, seed] as the boxes hold them (export_json's), or null for none.
 const exportTokens = async (text, names, special, maxChars, format, batchBoxes = null) => {
-  const {batchOf, compareResult, tokensCsv, tokensJson} = await import("./export.js");
+  const [{compareResult, tokensCsv, tokensJson}, {batchOf}] = await Promise.all([import("./export.js"),
+                                                                                import("../lesson/batch.js")]);
   const result = await compareResult(text, names, special, maxChars);
   if (format === "csv") return tokensCsv(result);
   return tokensJson(batchBoxes ? {...result, batch: batchOf((await tokenize(result.text, "gpt2")).ids, batchBoxes)} : result);

@@ -5,7 +5,6 @@
 // is asked.
 
 import {tokenize} from "../tokenizers/registry.js";
-import {batchOfIds} from "../lesson/batch.js";
 import {textLoss} from "../lesson/loss.js";
 import {floatRepr} from "../lesson/python_format.js";
 
@@ -66,17 +65,6 @@ function pythonJson(value, key, depth) {
   return entries.length
     ? `{${inner}${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v, k, depth + 1)}`).join("," + inner)}${outer}}`
     : "{}";
-}
-
-/** handlers.batch_or_error: the batch of the text's GPT-2 ids for the boxes' [B, T, seed] (strings or numbers, as
- * the page's number boxes hold them), or {error: the one line saying why it cannot be cut}. */
-export function batchOf(ids, [b, t, seed]) {
-  try {
-    return batchOfIds(ids, Number(b), Number(t), Number(seed));
-  } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
-    return {error: err.message};
-  }
 }
 
 /** export.tokens_json: compare()'s whole result, each tokenizer with its "loss" (null when nothing was lost). */
