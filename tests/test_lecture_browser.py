@@ -381,7 +381,7 @@ def test_the_glitch_example_marks_on_screen_what_the_api_marks(browser, app_url,
         assert s["count"] == f"{len(expected[name])} under-trained (paper)"
     page.screenshot(path=SCREENSHOTS / f"projector-{width}x{height}-glitch-marks.png")
     page.locator("#reveal").click()  # Hide
-    page.locator("#guess label").click()  # guess first: the marks are the answer, hidden until Reveal
+    page.locator("#guess").click()  # guess first: the marks are the answer, hidden until Reveal
     page.wait_for_function(f"() => ({underline})() === 'none'")
     page.locator("#reveal").click()
     page.wait_for_function(f"() => ({underline})() === 'underline'")
