@@ -5,7 +5,7 @@ Everyone with the link reaches every route Gradio serves, not only the page. So:
   serving and the direct /run and /api routes (which skip the queue's limits) answer 404; /call/<name> serves
   the public endpoints only. Every rule judges the path the app routes by (route_path): the same under
   GRADIO_ROOT_PATH and behind any proxy's prefix.
-- Calls: one to an event that does not exist, runs in the browser only, or gets the wrong number of values is
+- Calls: one to an event that does not exist or gets the wrong number of values is
   refused with a message saying so, and so is a GET for results Gradio does not hold (Gradio would answer
   either with a traceback in the log); a query string over MAX_QUERY_BYTES is cut to fit.
 - Bodies: read through bodies.checked_body, one reader for every route (its size, nesting and time).
@@ -188,8 +188,6 @@ def _check_call(path: str, body: bytes, blocks) -> tuple[int, str] | None:
         fn = blocks.fns.get(request.get("fn_index")) if type(request.get("fn_index")) is int else None
         if fn is None:
             return 404, f"No event {str(request.get('fn_index'))[:40]}: this page has events 0 to {max(blocks.fns)}."
-        if fn.fn is None:
-            return 404, f"Event {request['fn_index']} runs in the browser only: there is nothing to call on the server."
         what = f"event {request['fn_index']}"
     else:
         name = path.removeprefix("/gradio_api/call/").strip("/")
