@@ -25,14 +25,15 @@ every `every` s), and the server's memory after the run.
 The arrival: the class opening the link at once. The link (/) is opened once in Chromium, cold, and what it
 fetched from the server is listed (bench/page_requests.py: until its first tokens are painted and the network is
 idle); then each of `students` (default 300), arriving evenly over `seconds` (default 30), fetches those files
-with aiohttp as a browser would: gzip accepted (Chromium's Accept-Encoding), at most 6 requests at a time (6
-connections, a browser's per host), the document first, then the rest in the order Chromium asked for them, each
-answer read whole. The page's asks (POST /playground/embedding, Gradio's queue) and its event streams and
-websockets are not replayed: they are counted apart (the typing phase above is the asks' load; a stream is a
-connection held open, not a file). The same for the bare Gradio app's page, each on its own fresh server.
-Prints per host the files and bytes a student fetched, the p50/p95/worst time for a student to have them all,
-errors, the server's CPU per student, the ratios playground/bare, the requests the page made, and the warm
-check: the link opened again in the same browser context, then reloaded, and where each answer came from.
+with aiohttp as a browser would: gzip accepted (Chromium's Accept-Encoding, "gzip, deflate, br, zstd": the
+server picks), at most 6 requests at a time (6 connections, a browser's per host), the document first, then the
+rest in the order Chromium asked for them, each answer read whole. The page's asks (POST /playground/embedding,
+Gradio's queue) and its event streams and websockets are not replayed: they are counted apart (the typing phase
+above is the asks' load; a stream is a connection held open, not a file). The same for the bare Gradio app's
+page, each on its own fresh server. Prints per host the files and bytes a student fetched, the p50/p95/worst
+time for a student to have them all, errors, the server's CPU per student (and this client's own, which shares
+the cores), the ratios playground/bare, the requests the page made, and the warm check: the link opened again
+in the same browser context, then reloaded, and where each answer came from.
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ def one_run(name: str, script: str, send, students: int, seconds: float, every: 
 
 
 BROWSER_CONNECTIONS = 6  # a browser's connections to one host (HTTP/1.1)
-ACCEPT_ENCODING = "gzip, deflate, br, zstd"  # Chromium's
+ACCEPT_ENCODING = "gzip, deflate, br, zstd"  # Chromium's: Gradio's assets come as br, the rest as gzip
 FETCH_TIMEOUT = aiohttp.ClientTimeout(total=60)  # a file later than this is an error
 
 
@@ -199,15 +200,16 @@ def arrival_run(name: str, script: str, expected, students: int, seconds: float)
     """Record the page cold in Chromium, then the class's arrival, on a fresh server of `script`."""
     with running(script) as (url, process, _):
         page = record(url, expected)
-        cpu0 = cpu_seconds(process.pid)
+        cpu0, client0 = cpu_seconds(process.pid), time.process_time()
         arrived = asyncio.run(arrival(page.files, students, seconds))
         cpu_ms = (cpu_seconds(process.pid) - cpu0) / students * 1e3
+        client_ms = (time.process_time() - client0) / students * 1e3  # this bench's own share of the same cores
     ms = sorted(a["seconds"] * 1e3 for a in arrived if a["seconds"] is not None) or [float("nan")]
     errors = [e for a in arrived for e in a["errors"]]
     whole = [a["bytes"] for a in arrived if not a["errors"]] or [0]  # every student that had all fetched the same
     r = {"page": page, "cpu_ms": cpu_ms, "p95": percentile(ms, 95), "errors": errors}
     print(f"{name:<16} {len(page.files):5d} {whole[0] / 1024:9,.0f} {percentile(ms, 50):8.0f} {r['p95']:8.0f} "
-          f"{ms[-1]:8.0f} {len(errors):7d} {cpu_ms:10.1f}", flush=True)
+          f"{ms[-1]:8.0f} {len(errors):7d} {cpu_ms:10.1f} {client_ms:10.1f}", flush=True)
     for err in errors[:3]:
         print("   error:", err[:160])
     return r
@@ -235,9 +237,10 @@ def page_summary(name: str, page: PageRequests) -> None:
 
 def arrival_main(students: int, seconds: float) -> None:
     print(f"arrival: {students} students over {seconds:g} s, each fetching what a cold Chromium fetched for the "
-          f"link, gzip accepted, {BROWSER_CONNECTIONS} at a time; time from a student's arrival to its last file")
+          f"link, gzip accepted, {BROWSER_CONNECTIONS} at a time; time from a student's arrival to its last file; "
+          "CPU: the server's, then this client's, a student")
     print(f"{'':<16} {'files':>5} {'KB each':>9} {'p50 ms':>8} {'p95 ms':>8} {'worst':>8} {'errors':>7} "
-          f"{'CPU ms/st.':>10}")
+          f"{'CPU ms/st.':>10} {'client ms':>10}")
     mine = arrival_run("playground", "app.py", hello_world_ids(), students, seconds)
     bare = arrival_run("bare Gradio app", "bench/bare_app.py", None, students, seconds)
     print(f"playground / bare: CPU a student {mine['cpu_ms'] / bare['cpu_ms']:.2f}x (target <= 1.2x), "
