@@ -10,7 +10,8 @@ or ended for a second (the page's first asks come in that second). Only the link
 - streams: event streams (text/event-stream) and websockets, which stay open as long as the page does.
 Then the warm check: the link opened again in a new tab of the same context, then that tab reloaded, each
 request of theirs sorted by where its answer came from (the DevTools Protocol's Network events): the network
-(200, or 304 for a revalidation: the status on the wire), the cache (memory or disk), a service worker.
+(200, or 304 for a revalidation: the status on the wire), the cache (memory or disk), a service worker; and a
+service worker's own fetches (its update check, what it fetches for the page), listed apart.
 Nothing here depends on which page the link serves.
 """
 
@@ -126,9 +127,12 @@ class Answer:
     service_worker: bool = False
     status: int = 0  # on the wire: a revalidation's 304 (the page itself is handed the cached 200)
     sent_bytes: int = 0  # headers and body as they came over the network
+    source_note: str = ""  # where it came from, when the DevTools Protocol's page session could not say
 
     @property
     def source(self) -> str:
+        if self.source_note:
+            return self.source_note
         return ("service worker" if self.service_worker else "cache" if self.cached
                 else f"network ({self.status})" if self.status else "no answer")
 
@@ -167,18 +171,27 @@ def watch_answers(page, origin: str) -> dict[str, Answer]:
     return answers
 
 
+def service_worker_fetches(traffic: Traffic, since: int, origin: str) -> list[Answer]:
+    """The requests a service worker made itself (its update check, its own fetches) from traffic.requests[since:]:
+    the page's DevTools session does not see them, and Playwright does not say whether the HTTP cache answered."""
+    return [Answer(request.url, source_note="the service worker's own fetch")
+            for request in traffic.requests[since:]
+            if request.service_worker is not None and urlsplit(request.url).netloc == origin]
+
+
 def warm_check(context, url: str, origin: str, traffic: Traffic) -> dict[str, list[Answer]]:
     """Each request's Answer when the link is opened again in a new tab of the warm context, then when that tab is
     reloaded."""
     page = context.new_page()
     answers = watch_answers(page, origin)
-    page.goto(url)
-    wait_shown_and_idle(page, traffic)
-    reopened = list(answers.values())
-    answers.clear()
-    page.reload()
-    wait_shown_and_idle(page, traffic)
-    return {"reopened": reopened, "reloaded": list(answers.values())}
+    warm = {}
+    for opened, open_it in (("reopened", lambda: page.goto(url)), ("reloaded", page.reload)):
+        answers.clear()
+        since = len(traffic.requests)
+        open_it()
+        wait_shown_and_idle(page, traffic)
+        warm[opened] = list(answers.values()) + service_worker_fetches(traffic, since, origin)
+    return warm
 
 
 def record(url: str, expected: dict | None) -> PageRequests:
