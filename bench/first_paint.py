@@ -125,7 +125,7 @@ def main() -> None:
         warm = [m[2] / b[2] for m, b in zip(mine, bare)]
         print(f"at {round_trip} ms, first tokens / the bare app's first render: cold {statistics.median(ratios):.2f}x "
               f"(runs {', '.join(f'{r:.2f}' for r in ratios)}), reload {statistics.median(warm):.2f}x")
-    for host in ("playground", "static folder"):  # issue 42's bounds, at the distance it names
+    for host in ("playground", "static folder"):  # the bounds the page is held to, at 150 ms
         cold, _, warm = zip(*figures[(host, 150)])
         print(f"{host} at 150 ms: cold {statistics.median(cold):.0f} ms (target <= 1500), "
               f"reload {statistics.median(warm):.0f} ms (target <= 500)")

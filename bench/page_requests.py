@@ -46,7 +46,7 @@ class PageRequests:
 
     @property
     def total(self) -> int:
-        """Every request the page made to its origin: the count the issue bounds."""
+        """Every request the page made to its origin: the count held to at most 20."""
         return len(self.files) + len(self.asks) + len(self.streams) + self.answered_by_service_worker
 
 
