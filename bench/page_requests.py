@@ -94,8 +94,9 @@ def wait_shown_and_idle(page, traffic: Traffic) -> None:
     shown = None
     while shown is None or not traffic.idle(since=shown):
         if time.monotonic() > deadline:
-            raise TimeoutError(f"{page.url}: no first tokens and idle network within {TIMEOUT_SECONDS} s "
-                               f"({len(traffic.pending)} requests under way)")
+            raise TimeoutError(f"{page.url}: {'the network still busy' if shown else 'no first tokens'} after "
+                               f"{TIMEOUT_SECONDS} s ({len(traffic.pending)} requests under way); the first tokens "
+                               "are `#panel-<name> .tok` holding the expected ids (bench/first_paint.py's FIRST_FRAME)")
         page.wait_for_timeout(100)  # Playwright delivers the context's events while it waits
         if shown is None and page.evaluate("() => 'benchFirstPaint' in window"):
             shown = time.monotonic()
