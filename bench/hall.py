@@ -240,9 +240,9 @@ def page_summary(name: str, page: PageRequests) -> None:
 
 def arrival_main(students: int, seconds: float) -> None:
     print(f"arrival: {students} students over {seconds:g} s, each fetching what a cold Chromium fetched for the "
-          f"link, gzip accepted, {BROWSER_CONNECTIONS} at a time; time from a student's arrival to its last file (over the students "
-          "who had them all); errors: files failed, short of: students without every file; CPU: the server's, then "
-          "this client's, a student")
+          f"link, gzip accepted, {BROWSER_CONNECTIONS} at a time; time from a student's arrival to its last file "
+          "(over the students who had them all); errors: files failed, short of: students without every file; CPU: "
+          "the server's, then this client's, a student")
     print(f"{'':<16} {'files':>5} {'KB each':>9} {'p50 ms':>8} {'p95 ms':>8} {'worst':>8} {'errors':>7} "
           f"{'short of':>9} {'CPU ms/st.':>10} {'client ms':>10}")
     mine = arrival_run("playground", "app.py", hello_world_ids(), students, seconds)

@@ -4,7 +4,8 @@ A fresh browser context (an empty cache, no cookies, no service worker: a fresh 
 Chromium (tests/browser.py's flags), and every request the context makes is listed (the page's and its service
 worker's, as Playwright reports them) until the page shows its first tokens (bench/first_paint.py's check: the
 three panels hold the ids expected, or for a page with no tokens its text box), then until no request has begun
-or ended for a second (the page's first asks come in that second). Only the link's own origin counts. The requests are sorted into
+or ended for a second (the page's first asks come in that second). Only the link's own origin counts. The
+requests are sorted into
 - files: GETs that went to the network (a request a service worker answered is not one; its own fetch is),
 - asks: anything else sent (the page's POST /playground/embedding, Gradio's POST /gradio_api/queue/join),
 - streams: event streams (text/event-stream) and websockets, which stay open as long as the page does.
@@ -12,7 +13,8 @@ Then the warm check: the link opened again in a new tab of the same context, the
 request of theirs sorted by where its answer came from (the DevTools Protocol's Network events): the network
 (200, or 304 for a revalidation: the status on the wire), the cache (memory or disk), a service worker; and a
 service worker's own fetches (its update check, what it fetches for the page), listed apart.
-Nothing here depends on which page the link serves.
+Nothing here depends on how the page is made or served (Gradio's page, the app's own, a folder), only on the
+first tokens' check.
 """
 
 from __future__ import annotations
