@@ -12,7 +12,9 @@
 // Oniguruma's \s, a property unchanged since Unicode 6.3): a cut of tiktoken's patterns and of Llama 3's.
 export const CUT_AT_SPACES = /(?<=\P{White_Space})(?= )/u;
 
-const KEPT = 1 << 14;  // chunks remembered beyond the latest text's own (whose chunks are always kept)
+// Tokens remembered beyond the latest text's own (whose chunks are always kept), each chunk counted as one more: a
+// text with no cut is one chunk of up to 400,000 tokens (100,000 emoji in bytes), and each key makes another.
+const KEPT = 1 << 18;
 
 /** chunk -> its columns, chunk-relative (spans in the chunk's code points), and its decode, for one tokenizer. */
 export class ChunkCache {
@@ -22,6 +24,7 @@ export class ChunkCache {
     this.columnsOf = columnsOf;
     this.decode = decode;
     this.entries = new Map();  // key -> {columns, chars, decoded: {first, after}, text: the latest text using it}
+    this.size = 0;  // the entries' tokens, and one for each
     this.generation = 0;
   }
 
@@ -45,8 +48,13 @@ export class ChunkCache {
       }
       offset += entry.chars;
     });
-    if (this.entries.size > KEPT) {  // forget what the latest text does not use
-      for (const [key, entry] of this.entries) if (entry.text !== generation) this.entries.delete(key);
+    if (this.size > KEPT) {  // forget what the latest text does not use
+      for (const [key, entry] of this.entries) {
+        if (entry.text !== generation) {
+          this.entries.delete(key);
+          this.size -= entry.columns.ids.length + 1;
+        }
+      }
     }
     return {ids, starts, ends, partial, decoded};
   }
@@ -59,6 +67,7 @@ export class ChunkCache {
       let chars = 0;
       for (const _ of chunk) chars++;
       entry = {columns: this.columnsOf(chunk, atStart), chars, decoded: {}, text: 0};
+      this.size += entry.columns.ids.length + 1;
       // A key of its own: a chunk split from the text is a slice of it, and would keep the whole text alive.
       this.entries.set(`${key} `.slice(0, -1), entry);
     }
