@@ -129,6 +129,7 @@ export async function load(spec, files) {
   const decode = (ids) => utf8.decode(encoding.decode(Uint32Array.from(ids)));
   // A chunk's tokens stand for its UTF-8, whole characters: the text's bytes are the chunks' one after another.
   const chunks = PATTERNS_CUT_AT_SPACES.has(pattern) ? new ChunkCache(columnsOf, decode) : null;
+  const hexOf = [];  // id -> bytesHex(id), as the tokens shown ask for them
 
   return {
     name: spec.name,
@@ -138,7 +139,7 @@ export async function load(spec, files) {
     normalizes: false,
     unk_id: null,  // byte-level: every byte has a token, so nothing is unknown
     pieces,
-    bytesHex: (id) => hexBytes(bytesOf(id)),  // for the tokens shown only
+    bytesHex: (id) => (hexOf[id] ??= hexBytes(bytesOf(id))),  // for the tokens shown only, each id once
     columns(text) {
       // encode_ordinary: "<|endoftext|>" typed by a person is text, not the special token; and these
       // encodings add no special tokens around a text, so `special` changes nothing here.
