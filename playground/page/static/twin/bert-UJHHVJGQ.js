@@ -1,4 +1,4 @@
-import{a as W}from"./chunk-UGDFYWUO.js";import{b as M,c as z}from"./chunk-RYHQHYEA.js";import{b as L}from"./chunk-2XWTMO5E.js";import{a as B,b as N}from"./chunk-V3HACXN3.js";import"./chunk-2LZIWYES.js";import"./chunk-IYWUY3VA.js";var U=`
+import{a as W}from"./chunk-UGDFYWUO.js";import{b as M,c as z}from"./chunk-RYHQHYEA.js";import{b as L}from"./chunk-P3Z5N2XV.js";import{a as B,b as N}from"./chunk-V3HACXN3.js";import"./chunk-YOEIE4V5.js";import"./chunk-IYWUY3VA.js";var U=`
 0-8 b-c e-1f 7f-9f ad 600-605 61c 6dd 70f 180e 200b-200f 202a-202e 2060-2064 2066-206f e000-f8ff feff
 fff9-fffb fffd 110bd 1bca0-1bca3 1d173-1d17a e0001 e0020-e007f f0000-ffffd 100000-10fffd`,v=`
 300-36f 483-487 591-5bd 5bf 5c1-5c2 5c4-5c5 5c7 610-61a 64b-65f 670 6d6-6dc 6df-6e4 6e7-6e8 6ea-6ed 711
