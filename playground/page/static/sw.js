@@ -21,7 +21,9 @@ function kept(url) {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.add(PAGE)).then(() => self.skipWaiting()));
+  // The page as the browser has just loaded it (force-cache: no second download of it).
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.add(new Request(PAGE, {cache: "force-cache"})))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -35,7 +37,13 @@ self.addEventListener("message", (event) => {
   if (!event.data || event.data.type !== "playground-keep" || !Array.isArray(event.data.urls)) return;
   const urls = event.data.urls.map((u) => new URL(u, SCOPE)).filter(kept).map((u) => u.href);
   event.waitUntil(caches.open(CACHE).then(async (cache) => {
-    for (const url of urls) if (!(await cache.match(url))) await cache.add(url).catch(() => {});
+    for (const url of urls) {
+      if (await cache.match(url)) continue;
+      // From the browser's HTTP cache, which the page's own load just filled: no second download (force-cache
+      // goes to the network only for what the cache does not hold).
+      const response = await fetch(url, {cache: "force-cache"}).catch(() => null);
+      if (response && response.ok) await cache.put(url, response);
+    }
   }));
 });
 
