@@ -228,7 +228,8 @@ def page_summary(name: str, page: PageRequests) -> None:
     asks = ", ".join(f"{n} {ask}" for ask, n in Counter(page.asks).items()) or "none"
     print(f"{name}: {page.total} requests to its server until first tokens and an idle network: {len(page.files)} "
           f"files, {len(page.asks)} asks ({asks}), {len(page.streams)} streams, "
-          f"{page.answered_by_service_worker} answered by a service worker")
+          f"{page.answered_by_service_worker} answered by a service worker; {page.kept_by_service_worker} files the "
+          "service worker kept from the browser's cache (not fetched again)")
     for opened, answers in page.warm.items():
         sources = Counter(answer.source for answer in answers)
         print(f"   warm, {opened}: " + ", ".join(f"{n} {source}" for source, n in sorted(sources.items()))

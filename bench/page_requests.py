@@ -44,6 +44,9 @@ class PageRequests:
     asks: list[str] = field(default_factory=list)  # "POST /playground/embedding"
     streams: list[str] = field(default_factory=list)
     answered_by_service_worker: int = 0
+    # the service worker's own GETs of files the page had just fetched: the browser's HTTP cache answers them
+    # (sw.js fetches with force-cache; a server's log shows one GET a file), so they are not fetched again
+    kept_by_service_worker: int = 0
     warm: dict[str, list[Answer]] = field(default_factory=dict)  # "reopened", "reloaded" -> each request's Answer
 
     @property
@@ -115,6 +118,8 @@ def sort_requests(traffic: Traffic, origin: str) -> PageRequests:
             found.answered_by_service_worker += 1
         elif request.method != "GET":
             found.asks.append(f"{request.method} {urlsplit(request.url).path}")
+        elif request.service_worker is not None and request.url in found.files:
+            found.kept_by_service_worker += 1
         else:
             found.files.append(request.url)
     found.streams += [url for url in traffic.sockets if urlsplit(url).netloc == origin]
