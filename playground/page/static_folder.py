@@ -2,13 +2,13 @@
 behind it (a static Hugging Face Space, GitHub Pages, nginx, `python -m http.server`):
 
     DIR/index.html                                 the page (shell.py), the app's own with the folder's parts
-    DIR/page/<file>                                the page's own scripts and styles, the same files the app
-                                                   serves (shell.PAGE_SCRIPTS), the folder's own (folder.js), and
-                                                   values.js: what the program reads from its host
+    DIR/page/<file>                                the page's styles, the same files the app serves, and
+                                                   values.json: what the program reads from its host
     DIR/sw.js                                      the service worker: the page opens offline after one visit
     DIR/playground/premium.html                    the Languages section, fetched when first opened
-    DIR/playground/twin/<file>                     the browser tokenizers' built code and WebAssembly, as the
-                                                   app serves them (twin_route.py), for the families shipped
+    DIR/playground/twin/<file>                     the program (the page's modules and the browser tokenizers,
+                                                   built) and the WebAssembly, as the app serves them
+                                                   (twin_route.py), for the families shipped
     DIR/playground/twin/files/<sha256>/<name>      each shipped tokenizer's vocabulary, named by its hash
     DIR/playground/twin/.../<file>.gz              each vocabulary and WebAssembly core gzipped too: the page
                                                    fetches these (is_gzipped), whatever the server compresses
@@ -32,12 +32,11 @@ from pathlib import Path
 
 from playground.lesson.display import in_words
 from playground.page import twin_route
-from playground.page.shell import FOLDER_SCRIPT, OPENING_SCRIPT, PAGE_DIR, PAGE_SCRIPTS, PAGE_STYLES, TWIN_DIR, VALUES, \
-    Host, build_of, page_html, page_values
+from playground.page.shell import PAGE_DIR, PAGE_STYLES, TWIN_DIR, VALUES, Host, build_of, page_html, page_values
 from playground.tokenizers.browser import FILES_PATH, served_files, twin_spec
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES
 
-PAGE_FILES = (*PAGE_SCRIPTS, FOLDER_SCRIPT, OPENING_SCRIPT, *PAGE_STYLES)  # static/'s files the folder ships
+PAGE_FILES = PAGE_STYLES  # static/'s files the folder ships beside the built program (static/twin/) and sw.js
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 WRITTEN_LIST = ".playground-files"  # what a build wrote, one path a line: what the next build may delete
 NOTICE = Path(__file__).resolve().parents[2] / "assets" / "NOTICE"
