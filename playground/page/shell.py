@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from html import escape
+from pathlib import Path
 
 from playground.lesson.display import in_words
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
@@ -32,7 +33,9 @@ from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
 PAGE_DIR = "page"  # where the page's own files are, relative to the page: DIR/page/ in the folder, /page/ in the app
 TWIN_DIR = TWIN_PATH.strip("/")  # where the app serves them: twin_spec's relative URLs hold in the folder
 VALUES = "values.json"  # PAGE_DIR/values.json: what the program reads from its host (page_values, static/values.js)
-PAGE_STYLES = ("page.css", "playground.css", "batch.css", "chat.css")  # in this order
+STYLES = "styles.css"  # PAGE_DIR/styles.css: the page's style sheets as one file (page_styles)
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+PAGE_STYLES = ("page.css", "playground.css", "batch.css", "chat.css")  # in this order, in STYLES
 MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
 VIEWS = ("text", "ids")  # the panels show each token's text, or its id
@@ -142,6 +145,12 @@ def page_values(specs: dict, host: Host) -> str:
         values["PLAYGROUND_FOLDER"] = {"answers": example_answers(links), "editedAnswer": EDITED_ANSWER,
                                        "embedding": TORCH_NOTE, "gzipped": list(host.gzipped)}
     return json.dumps(values) + "\n"
+
+
+def page_styles() -> str:
+    """page/styles.css: the page's style sheets (static/, PAGE_STYLES), one after another in one file, so that the
+    page asks for one, not four."""
+    return "".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in PAGE_STYLES)
 
 
 def body_of(elem_id: str, html: str = "", classes: str = "block") -> str:
@@ -275,7 +284,7 @@ def page_html(specs: dict, host: Host) -> str:
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
     built = built_files({spec["family"] for spec in specs.values()})
     version = host.versions
-    styles = "".join(f'<link rel="stylesheet" href="{PAGE_DIR}/{name}?v={version[name]}">' for name in PAGE_STYLES)
+    styles = f'<link rel="stylesheet" href="{PAGE_DIR}/{STYLES}?v={version[STYLES]}">'
     values = f'<link rel="preload" as="fetch" crossorigin id="playground-values" href="{PAGE_DIR}/{VALUES}?v={version[VALUES]}">'
     first = {n: specs[n] for n in names if n in specs}
     whole = not host.only_panels

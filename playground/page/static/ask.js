@@ -16,6 +16,7 @@ import {playgroundHostAnswer} from "./folder.js";
 import {playgroundPaint, playgroundPaintPlots, playgroundPlotsShown} from "./paint.js";
 import {playgroundFlow, playgroundLatestOnly, playgroundPaintNote, playgroundUpdate} from "./update.js";
 import {PLAYGROUND_SERVER} from "./values.js";
+
 export const PLAYGROUND_PAUSE_MS = 300;
 const PLAYGROUND_RETRY_MS = 3000;  // while the server is gone: how often the waiting asks are tried again
 const playgroundAsks = {

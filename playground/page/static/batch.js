@@ -1,5 +1,5 @@
 // The lesson's batch (playground/page/batch_view.js): drawn off the keystroke path, and each of its ids linked
-// to where it came from. Loaded after card.js (shell.PAGE_SCRIPTS), whose playgroundLight it uses.
+// to where it came from, lit as card.js lights a token (playgroundLight).
 
 import {playgroundLight} from "./card.js";
 import {playgroundLecture, playgroundRevealed} from "./lecture.js";

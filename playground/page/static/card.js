@@ -8,7 +8,8 @@ import {playgroundReplayToken} from "./stepper.js";
 let card = null;
 let pinned = null;
 
-export function playgroundPanelOf(tok) { return tok.closest("[id^=\"panel-\"]"); }  // #panel-gpt2, #panel-bert, #panel-llama
+// A token's panel: #panel-gpt2, #panel-bert, #panel-llama.
+export function playgroundPanelOf(tok) { return tok.closest("[id^=\"panel-\"]"); }
 
 // The card of a token, pinned (with its replay button) or not, placed by placeCard.
 function showCard(tok, pinnedCard) {

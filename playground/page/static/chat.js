@@ -1,7 +1,7 @@
 // The Chat view: message rows (role, content, add, remove) in #chat-messages, and the conversation
 // drawn in the three panels' tokenizers at once, each in its model's chat format (POST playground/chat,
 // chat_route.py), the format's structure tokens drawn apart. Hovering a content token lights the tokens of the
-// other panels over the same characters of the same message; a click pins them. Loaded after the page's other scripts (web.PAGE_SCRIPTS).
+// other panels over the same characters of the same message; a click pins them.
 
 import {playgroundSetupChanged} from "./keep.js";
 import {playgroundReveal, playgroundRevealed} from "./lecture.js";

@@ -12,6 +12,7 @@ import {playgroundSetSize} from "./fit.js";
 import {playgroundLecture} from "./lecture.js";
 import {playgroundSetupParams, playgroundShareFollows} from "./share.js";
 import {PLAYGROUND_CHAT_EXAMPLE} from "./values.js";
+
 const PLAYGROUND_KEEP_KEY = "playground-setup";
 
 // What this tab kept, read before the page's first events can overwrite it, and only for a reload of the very

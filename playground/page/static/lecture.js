@@ -8,6 +8,7 @@ import {playgroundAnswerNow} from "./ask.js";
 import {playgroundBigQr} from "./share.js";
 import {playgroundCloseSteppers} from "./stepper.js";
 import {PLAYGROUND_DEFAULT_TOKENIZERS} from "./values.js";
+
 export const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || "",
                            dropped: "", wholeText: false};
 // The examples, in the clicker's order: the text examples', then the Chat view's (#example-chat), in one row.

@@ -1,11 +1,12 @@
 // What a link opens the page with (docs/lecture.md gives its parameters), read in the page itself, with no round
-// trip, whoever hosts it. PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and PLAYGROUND_DEFAULT_TEXT are set by
-// values.js.
+// trip, whoever hosts it. PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and PLAYGROUND_DEFAULT_TEXT are the
+// host's (values.js).
 
 import {playgroundRestore} from "./keep.js";
 import {playgroundMode} from "./lecture.js";
 import {playgroundCodePoints, playgroundFlow, playgroundPaintNote} from "./update.js";
-import {PLAYGROUND_DEFAULT_TEXT, PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_EXAMPLES, PLAYGROUND_MAX_INPUT_CHARS, PLAYGROUND_TOKENIZER_LABELS} from "./values.js";
+import {PLAYGROUND_DEFAULT_TEXT, PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_EXAMPLES, PLAYGROUND_MAX_INPUT_CHARS,
+        PLAYGROUND_TOKENIZER_LABELS} from "./values.js";
 
 // The setup a link asks for: ?z=, then ?text=, then ?example=, else the default text; an example's question is
 // asked of its own text or of a packed text; an unknown tokenizer keeps its slot's default. A name given twice

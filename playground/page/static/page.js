@@ -15,7 +15,8 @@ import {playgroundChatExample, playgroundChatFromLink, playgroundChatMode, playg
 import {playgroundSizeFromLink, playgroundStepSize} from "./fit.js";
 import {playgroundFolderUnzips} from "./folder.js";
 import {playgroundKeep} from "./keep.js";
-import {playgroundClear, playgroundExample, playgroundExampleKept, playgroundMode, playgroundReveal, playgroundToggleKeys} from "./lecture.js";
+import {playgroundClear, playgroundExample, playgroundExampleKept, playgroundMode, playgroundReveal,
+        playgroundToggleKeys} from "./lecture.js";
 import {playgroundOpening, playgroundSetupFromUrl, playgroundUnpack} from "./link.js";
 import {playgroundEscape, playgroundPaint} from "./paint.js";
 import {playgroundDownload, playgroundShareDrawn, playgroundShareSetup} from "./share.js";
@@ -95,7 +96,7 @@ async function playgroundPageAsk(path, body) {
   }
 }
 
-export // The lesson's batch (batch.js's): drawn after a pause in its inputs, the text among them.
+// The lesson's batch (batch.js's): drawn after a pause in its inputs, the text among them.
 function playgroundPageBatchNumbers() {
   return ["batch-size", "block-size", "batch-seed"].map((id) => document.querySelector(`#${id} input`)).filter(Boolean);
 }

@@ -1,7 +1,7 @@
 // The share link (the text packed into ?z=, and the whole setup) and its QR code, and downloads saved from
 // memory: nothing is written on the server. PLAYGROUND_MAX_SHARE_URL, PLAYGROUND_DEFAULT_TOKENIZERS and
-// PLAYGROUND_ROOM_HOST are set by the page's head (web.py); chat.js wraps playgroundShareLink to add the
-// conversation.
+// PLAYGROUND_ROOM_HOST are the host's (values.js); the link carries the Chat view's
+// conversation too (playgroundShareLink).
 // Build a link that reopens the page with this text, and return it for the link box (playgroundShareSetup
 // adds the setup and copies it).
 // The text travels packed: raw DEFLATE, then base64url, in ?z= (link.js unpacks it), so about
@@ -11,7 +11,8 @@ import {PLAYGROUND_PAUSE_MS} from "./ask.js";
 import {playgroundChat} from "./chat.js";
 import {playgroundLecture} from "./lecture.js";
 import {playgroundPlotDownload, playgroundShareDraw} from "./page.js";
-import {PLAYGROUND_CHAT_EXAMPLE, PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_EXAMPLES, PLAYGROUND_MAX_SHARE_URL, PLAYGROUND_ROOM_HOST, PLAYGROUND_SERVER} from "./values.js";
+import {PLAYGROUND_CHAT_EXAMPLE, PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_EXAMPLES, PLAYGROUND_MAX_SHARE_URL,
+        PLAYGROUND_ROOM_HOST, PLAYGROUND_SERVER} from "./values.js";
 
 async function playgroundPack(text) {
   const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));

@@ -3,6 +3,7 @@
 
 import {playgroundPanelOf, playgroundTokenIndex} from "./card.js";
 import {playgroundEscape} from "./paint.js";
+
 async function playgroundCall(api, data) {
   const post = await fetch(new URL(`gradio_api/call/${api}`, document.baseURI),
                            {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({data})});

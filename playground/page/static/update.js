@@ -12,6 +12,7 @@ import {playgroundTokensRedrawn} from "./card.js";
 import {playgroundExampleAfterEdit} from "./lecture.js";
 import {playgroundPaint, playgroundPaintPanel} from "./paint.js";
 import {PLAYGROUND_MAX_INPUT_CHARS, PLAYGROUND_PROMPTS, PLAYGROUND_TOKENIZER_LABELS, PLAYGROUND_TWINS} from "./values.js";
+
 const PLAYGROUND_PANELS = ["panel-gpt2", "panel-bert", "panel-llama"];
 const PLAYGROUND_NOTE = "limit-note";  // above the panels: what was cut or replaced, and what went wrong
 export const playgroundFlow = {
@@ -99,9 +100,12 @@ export function playgroundLatestOnly(send) {
   });
 }
 
-// Each panel's browser tokenizer, one edit at a time, the newest waiting next.
-const playgroundTwinRuns = [0, 1, 2].map(() => playgroundLatestOnly(({text, name, special}) =>
-  playgroundTokenizers.tokenize(text, name, {special, tokenLimit: playgroundTokenizers.MAX_DRAWN_TOKENS})));
+// Each panel's browser tokenizer, one edit at a time, the newest waiting next. Each run leaves a User Timing mark,
+// "playground-tokenize" {detail: {name, length}}: the browser's performance tools show the runs, and tests count them.
+const playgroundTwinRuns = [0, 1, 2].map(() => playgroundLatestOnly(({text, name, special}) => {
+  performance.mark("playground-tokenize", {detail: {name, length: text.length}});
+  return playgroundTokenizers.tokenize(text, name, {special, tokenLimit: playgroundTokenizers.MAX_DRAWN_TOKENS});
+}));
 
 // One panel's compare() entry: from the browser tokenizer, else from the server (null when a newer edit replaced
 // this one before it ran or was sent).
