@@ -7,10 +7,10 @@
 // window.playground holds them too (registry.js sets tokenize and hasTwin there): the hook through which tests
 // and benches outside the page call them.
 
-import {hasTwin, tokenize, warm} from "../tokenizers/registry.js";
-import {MAX_DRAWN_TOKENS, panelParts} from "./render.js";
+import {hasTwin, tokenize, useTwins, warm} from "../tokenizers/registry.js";
+import {MAX_DRAWN_TOKENS, panelParts, usePanelData} from "./render.js";
 
-export {hasTwin, MAX_DRAWN_TOKENS, panelParts, tokenize};
+export {hasTwin, MAX_DRAWN_TOKENS, panelParts, tokenize, useTwins, usePanelData};
 
 // The page's first three tokenizers start loading as soon as this module has run, before the page first asks: the
 // link's own (?tokenizers=, as share.js writes it), else the host's `defaults`. Their files are on the way already

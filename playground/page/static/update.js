@@ -11,7 +11,8 @@ import {PlaygroundServerGone, playgroundAnswerFollows, playgroundAskSoon, playgr
 import {playgroundTokensRedrawn} from "./card.js";
 import {playgroundExampleAfterEdit} from "./lecture.js";
 import {playgroundPaint, playgroundPaintPanel} from "./paint.js";
-import {PLAYGROUND_MAX_INPUT_CHARS, PLAYGROUND_PROMPTS, PLAYGROUND_TOKENIZER_LABELS, PLAYGROUND_TWINS} from "./values.js";
+import {PLAYGROUND_MAX_INPUT_CHARS, PLAYGROUND_PANEL_DATA, PLAYGROUND_PROMPTS, PLAYGROUND_TOKENIZER_LABELS,
+        PLAYGROUND_TWINS} from "./values.js";
 
 const PLAYGROUND_PANELS = ["panel-gpt2", "panel-bert", "panel-llama"];
 const PLAYGROUND_NOTE = "limit-note";  // above the panels: what was cut or replaced, and what went wrong
@@ -31,7 +32,11 @@ export const playgroundFlow = {
 export let playgroundTokenizers = null;  // the module, once it has loaded
 let playgroundTokenizersLoad = null;
 export function playgroundReady() {
-  playgroundTokenizersLoad ??= import("../browser_page.js").then((module) => { playgroundTokenizers = module; }, () => {
+  playgroundTokenizersLoad ??= import("../browser_page.js").then((module) => {
+    module.useTwins(PLAYGROUND_TWINS);
+    module.usePanelData(PLAYGROUND_PANEL_DATA);
+    playgroundTokenizers = module;
+  }, () => {
     playgroundTokenizersUnloaded();
     return new Promise(() => {});
   });
