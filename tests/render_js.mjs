@@ -1,8 +1,8 @@
 // The Node side of tests/render_js.py: JSON lines in, JSON lines out. A line {"data": ...} sets
-// globalThis.PLAYGROUND_PANEL_DATA; {"call": name, "args": [...]} answers {"value": ...} or {"error": "..."}.
+// render.js's panel data (usePanelData); {"call": name, "args": [...]} answers {"value": ...} or {"error": "..."}.
 
 import {createInterface} from "node:readline";
-import {panelParts, tokenTip} from "../playground/page/render.js";
+import {panelParts, tokenTip, usePanelData} from "../playground/page/render.js";
 import {invisibleMark, rightToLeft, segments, showWhitespace, tokenLabel} from "../playground/lesson/display.js";
 import {indentationTokenCount} from "../playground/lesson/lecture.js";
 import {textLoss} from "../playground/lesson/loss.js";
@@ -31,7 +31,7 @@ for await (const line of createInterface({input: process.stdin, crlfDelay: Infin
   const job = JSON.parse(line);
   let answer;
   if ("data" in job) {
-    globalThis.PLAYGROUND_PANEL_DATA = job.data;
+    usePanelData(job.data);
     answer = {value: null};
   } else {
     try {

@@ -118,7 +118,7 @@ def test_the_twin_equals_the_python_layer_on_every_field(page, app_url, name):
     # The page's own work on its first text is done: the edit (on the server), and the lesson's batch, which
     # batch.js asks for once the text has stayed the same for a moment.
     wait_for_ids(page, "Hello world")
-    page.wait_for_function("playgroundBatch.drawn !== '' && document.querySelector('#batch').textContent.trim()")
+    page.wait_for_function("document.querySelector('#batch').textContent.trim()")
     asked = []
     page.on("request", lambda request: asked.append((request.method, urlsplit(request.url).path)))
     for special, texts in ((False, CORPUS), (True, CORPUS[:SPECIAL_TOO])):

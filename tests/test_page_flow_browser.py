@@ -63,7 +63,7 @@ def test_reveal_asks_now_for_an_answer_held_for_an_older_text(page, app_url):
     page.on("request", lambda r: asks.append(r.post_data) if r.url.endswith("/playground/answer") else None)
     textbox(page).press("Control+End")
     textbox(page).press_sequentially("\n    x = 1\n", delay=5)
-    page.evaluate("playgroundReveal()")  # before the pause is over
+    page.click("#reveal")  # before the pause is over
     page.wait_for_function("document.querySelector('#answer li[data-tokenizer]')")
     text = textbox(page).input_value()
     gpt2 = page.text_content("#answer li[data-tokenizer=gpt2] b")

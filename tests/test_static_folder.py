@@ -31,10 +31,12 @@ def referenced(index: Path) -> list[str]:
 
 
 def test_the_page_files_are_the_apps_own(lesson_folder):
-    from playground.page.shell import OPENING_SCRIPT, PAGE_SCRIPTS, PAGE_STYLES
+    from playground.page import page_route
+    from playground.page.shell import PAGE_STYLES
 
-    for name in (*PAGE_SCRIPTS, OPENING_SCRIPT, *PAGE_STYLES):
-        assert (lesson_folder / "page" / name).read_bytes() == (STATIC / name).read_bytes(), name
+    styles = (lesson_folder / "page" / "styles.css").read_bytes()
+    assert styles == page_route.Built().files["styles.css"]
+    assert styles == b"".join((STATIC / name).read_bytes() for name in PAGE_STYLES)  # the four sheets, in order
 
 
 def test_every_vocabulary_is_named_by_its_hash_and_only_the_three_are_shipped(lesson_folder):
@@ -50,8 +52,8 @@ def test_every_vocabulary_is_named_by_its_hash_and_only_the_three_are_shipped(le
 
 
 def twins_of(folder: Path) -> dict:
-    values = (folder / "page" / "values.js").read_text(encoding="utf-8")  # what the page's scripts read
-    return json.loads(re.search(r"globalThis\.PLAYGROUND_TWINS = (\{.*?\});\n", values).group(1))["tokenizers"]
+    values = (folder / "page" / "values.json").read_text(encoding="utf-8")  # what the page's program reads
+    return json.loads(values)["PLAYGROUND_TWINS"]["tokenizers"]
 
 
 def test_every_url_of_the_page_is_relative_and_in_the_folder(lesson_folder):

@@ -242,18 +242,19 @@ def test_embedded_in_another_origins_page(watched, lesson_site):
 
 
 # Every run of a browser tokenizer in a page, [tokenizer, the text's length, the newest text the page had been given
-# when the run began (its length)]: window.playground.tokenize wrapped, and the text given read from the text box
-# (what a key or a paste leaves there) or, for a lesson page's, from a listener of its own, which runs after the
-# folder's, so it has seen every message the folder has.
+# when the run began (its length)]: the page's "playground-tokenize" mark of each run (update.js), read as it is made
+# (performance.mark wrapped), and the text given read from the text box (what a key or a paste leaves there) or, for
+# a lesson page's, from a listener of its own, which runs after the folder's, so it has seen every message the
+# folder has.
 COUNT_RUNS = """() => {
     window.runs = [];
     window.given = document.querySelector("#input-text textarea").value;
     addEventListener("message", (e) => { if (e.data?.type === "playground-text") window.given = e.data.text; });
     document.addEventListener("input", (e) => { window.given = e.target.value; });
-    const tokenize = window.playground.tokenize;
-    window.playground.tokenize = (text, name, options) => {
-        window.runs.push([name, text.length, window.given.length]);
-        return tokenize(text, name, options);
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name, options) => {
+        if (name === "playground-tokenize") window.runs.push([options.detail.name, options.detail.length, window.given.length]);
+        return mark(name, options);
     };
 }"""
 

@@ -25,9 +25,13 @@ TIKTOKEN_FILES = {"gpt2": "gpt2/vocab.bpe", "gpt4": "cl100k/cl100k_base.tiktoken
 
 
 def page_head() -> str:
-    """The app's page and its values.js (what the page's scripts read from the server), made afresh."""
-    built = page_route.Built()
-    return built.page.decode("utf-8") + built.files["values.js"].decode("utf-8")
+    """The app's page, made afresh."""
+    return page_route.Built().page.decode("utf-8")
+
+
+def page_values() -> dict:
+    """The app's values.json (what the page's program reads from the server), made afresh."""
+    return json.loads(page_route.Built().files["values.json"])
 
 
 def registry_file() -> str:
@@ -94,20 +98,16 @@ def test_served_under_a_root_path(app):
         assert_cached_for_good(client.get("/tok" + vocabulary_url("gpt2/vocab.bpe")), "application/octet-stream")
 
 
-def head_twins(head: str) -> dict:
-    """What the page's head says runs in the browser (globalThis.PLAYGROUND_TWINS, a line of its own)."""
-    return json.loads(re.search(r"^globalThis\.PLAYGROUND_TWINS = (\{.*\});$", head, re.MULTILINE).group(1))
 
 
 def test_the_page_head_names_the_twins_and_loads_the_registry_relative_to_the_page():
-    head = page_head()
-    twins = head_twins(head)
+    head, twins = page_head(), page_values()["PLAYGROUND_TWINS"]
     for name, asset in TIKTOKEN_FILES.items():
         spec = twins["tokenizers"][name]
         assert spec["family"] == "tiktoken_bpe"
         assert [file["url"] for file in spec["files"].values()] == [vocabulary_url(asset).removeprefix("/")]
     assert (f'<script type="module" src="playground/twin/{registry_file()}" integrity="{built_integrity()[registry_file()]}" '
-            'onerror="playgroundTokenizersUnloaded()"></script>') in head
+            'onerror="document.getElementById(\'program-refused\').hidden = false"></script>') in head
 
 
 def built_integrity() -> dict[str, str]:
@@ -152,7 +152,7 @@ def test_a_registered_rank_file_is_named_and_served(client, monkeypatch, tmp_pat
     ranks.write_bytes(b"".join(lines[:20_000]))  # the first 20,000 ranks: a rank file of one's own
     register_tokenizer("mine", f"{ranks}:cl100k")
     sha = hashlib.sha256(ranks.read_bytes()).hexdigest()
-    spec = head_twins(page_head())["tokenizers"]["mine"]
+    spec = page_values()["PLAYGROUND_TWINS"]["tokenizers"]["mine"]
     assert spec["files"] == {"ranks": {"url": f"playground/twin/files/{sha}/mine.tiktoken", "sha256": sha}}
     assert spec["options"]["special_tokens"] == {}
     response = client.get(f"/playground/twin/files/{sha}/mine.tiktoken")

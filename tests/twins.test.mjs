@@ -30,8 +30,8 @@ globalThis.fetch = async (url) => {
   const path = files[String(url).slice(ROOT.href.length)];
   return path ? new Response(readFileSync(new URL(path, ROOT))) : new Response(null, {status: 404});
 };
-globalThis.PLAYGROUND_TWINS = {tokenizers: Object.fromEntries(goldens.map((golden) => [golden.name, golden.spec]))};
-const {tokenize} = skip ? {} : await import("../playground/tokenizers/registry.js");
+const {tokenize, useTwins} = skip ? {} : await import("../playground/tokenizers/registry.js");
+useTwins?.({tokenizers: Object.fromEntries(goldens.map((golden) => [golden.name, golden.spec]))});
 
 for (const golden of goldens) {
   test(`${golden.name}: ${golden.cases.length} texts as compare() gives them`, {skip}, async () => {

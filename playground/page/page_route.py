@@ -2,8 +2,8 @@
 
     GET /                          the page (shell.page_html): small, the same for everyone, gzipped, revalidated
                                    (ETag); /?view=api is Gradio's own page, its API's documentation
-    GET /page/<file>?v=<hash>      the program's scripts and styles (static/), and values.js (shell.page_values):
-                                   named by their hash, so cached for good
+    GET /page/<file>?v=<hash>      styles.css (shell.page_styles) and values.json (shell.page_values): named by
+                                   their hash, so cached for good (the program's module is twin_route.py's)
     GET /sw.js?build=<hash>        the service worker that opens the page offline after one visit (static/sw.js)
     GET /playground/premium.html   the Languages section (premium_view.py), made once
 
@@ -27,19 +27,17 @@ from playground.page import room, shell, twin_route
 from playground.tokenizers.browser import twin_spec
 from playground.tokenizers.registry import tokenizer_label, tokenizer_names
 
-STATIC_DIR = Path(__file__).resolve().parent / "static"
-SERVED = (*shell.PAGE_SCRIPTS, shell.OPENING_SCRIPT, *shell.PAGE_STYLES, "sw.js")  # the app's files of static/
 FOR_GOOD = twin_route.FOR_GOOD
 REVALIDATED = {"Cache-Control": "no-cache"}  # kept, but asked again each time: a 304 while it is the same
 
 
 class Built:
     """What the app serves for its page, made once (the tokenizers registered at launch are in it): the files'
-    bytes and versions, values.js, the page, and the build's hash (the service worker's version)."""
+    bytes and versions, values.json, the page, and the build's hash (the service worker's version)."""
 
     def __init__(self) -> None:
         names = tokenizer_names()
-        self.files = {name: (STATIC_DIR / name).read_bytes() for name in SERVED}
+        self.files = {"sw.js": (shell.STATIC_DIR / "sw.js").read_bytes(), shell.STYLES: shell.page_styles().encode("utf-8")}
         specs = {name: spec for name in names if (spec := twin_spec(name)) is not None}
         listen = room.listen_name()
         host = shell.Host(server=True, versions={}, room_host=room.server_room_host(),
@@ -61,7 +59,7 @@ def built() -> Built:
 
 
 def _typed(name: str) -> str:
-    return "text/css" if name.endswith(".css") else "text/javascript"
+    return {".css": "text/css", ".json": "application/json"}.get(Path(name).suffix, "text/javascript")
 
 
 async def page(request: Request) -> Response:

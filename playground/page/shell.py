@@ -3,17 +3,21 @@
 no other framework's script runs in it. The app's page has the parts only a server can answer (the Chat view's
 formats, the replay, the slide, the embedding's torch work); the folder's says what needs the app instead.
 
-Small and the same for everyone: what the program reads from its host (the palettes, the twins' files, the
-examples and their questions, the labels) is not in the page but in page/values.js (page_values), named by its
-hash like every file the page loads, so a browser keeps each for good and a warm reload asks again for `/` only.
-Its Content-Security-Policy comes first in its head (content_policy), its inline scripts (the import map, the
-module's onerror) allowed by their hashes."""
+The program is one ES module (static/page.js and the modules it imports, bundled by scripts/build_browser.mjs with
+the browser tokenizers, which it imports as a chunk of their own): nothing of it is a classic script, and no file
+shares a global scope with another. Small and the same for everyone: what the program reads from its host (the
+palettes, the twins' files, the examples and their questions, the labels) is not in the page but in
+page/values.json (page_values), preloaded from the page's first bytes and named by its hash like every file the
+page loads, so a browser keeps each for good and a warm reload asks again for `/` only. Its
+Content-Security-Policy comes first in its head (content_policy), its inline script (the import map) and the
+program's onerror allowed by their hashes."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
 from html import escape
+from pathlib import Path
 
 from playground.lesson.display import in_words
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
@@ -28,14 +32,10 @@ from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
 
 PAGE_DIR = "page"  # where the page's own files are, relative to the page: DIR/page/ in the folder, /page/ in the app
 TWIN_DIR = TWIN_PATH.strip("/")  # where the app serves them: twin_spec's relative URLs hold in the folder
-VALUES = "values.js"  # PAGE_DIR/values.js: what the program reads from its host (page_values)
-# The program's scripts, each one job, run in this order (a later one uses what an earlier one defines), after
-# values.js; then the folder's own (folder.js: its gzipped files, its answers without a server) and page.js, which
-# wires the controls and opens the page; then the browser tokenizers' module.
-PAGE_SCRIPTS = ("share.js", "link.js", "update.js", "paint.js", "ask.js", "card.js", "stepper.js", "lecture.js", "fit.js",
-                "batch.js", "chat.js", "keep.js")
-FOLDER_SCRIPT, OPENING_SCRIPT = "folder.js", "page.js"
-PAGE_STYLES = ("page.css", "playground.css", "batch.css", "chat.css")  # in this order
+VALUES = "values.json"  # PAGE_DIR/values.json: what the program reads from its host (page_values, static/values.js)
+STYLES = "styles.css"  # PAGE_DIR/styles.css: the page's style sheets as one file (page_styles)
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+PAGE_STYLES = ("page.css", "playground.css", "batch.css", "chat.css")  # in this order, in STYLES
 MAX_SHARE_URL = 60_000  # characters in a share link; a longer one is refused by the button, not by the server
 DEFAULT_TEXT = "Hello world"  # the lesson's first example: [15496, 995]
 VIEWS = ("text", "ids")  # the panels show each token's text, or its id
@@ -46,6 +46,18 @@ MARKS = (("·", "space"), ("→", "tab"), ("↵", "newline"), ("##", "continues 
 TORCH_NOTE = ("<p>The GPT-2 ids through the lesson's <code>TokenEmbedding</code> (the <code>(1, T, 768)</code> tensor, "
               "its heatmap and similarities) need PyTorch and GPT-2's 50,257 x 768 table: run the app for them, "
               "<code>python app.py</code>.</p>")
+
+# Said in the note above the panels when the program's module (or a chunk it imports at once) is refused or does not
+# arrive, by its script's onerror: nothing of the program runs then to say it. (The browser tokenizers' own files
+# refused, the program says so itself: update.js.) In a frame sandboxed without allow-same-origin the page's origin
+# is opaque, so every module of its own is a cross-origin load the host must allow (CORS).
+PROGRAM_REFUSED = ('<p id="program-refused" class="limit" hidden>This page could not load its program: a file of it was '
+                   "refused (the browser runs only the files that were built, as build.json records their sha256) or "
+                   "did not arrive. Reload the page; if this stays, its files were changed or not all published. In a "
+                   "frame sandboxed without allow-same-origin it cannot load its own files: embed it with "
+                   'sandbox="allow-scripts allow-same-origin", or serve the folder with the header '
+                   "Access-Control-Allow-Origin: *.</p>")
+PROGRAM_ONERROR = "document.getElementById('program-refused').hidden = false"
 
 EDITED_ANSWER = ("<p class=\"note\">This page has each example's answer for its own text and tokenizers; for an edited "
                  "text or other tokenizers the answer is worked out by the app (<code>python app.py</code>).</p>")
@@ -110,16 +122,13 @@ def chat_example_json() -> dict:
 
 
 def page_values(specs: dict, host: Host) -> str:
-    """page/values.js: the values the program reads from its host. `specs`: the tokenizers that run in the browser
-    (name -> twin_spec); the choosers offer host.labels."""
+    """page/values.json: the values the program reads from its host (static/values.js exports each by its name).
+    `specs`: the tokenizers that run in the browser (name -> twin_spec); the choosers offer host.labels."""
     from playground.page.handlers import lessons_batch
 
     names = default_tokenizers(tuple(specs)) if not host.server else DEFAULT_TOKENIZERS
     links = {} if host.only_panels else example_links(tuple(host.labels)) if not host.server else \
         {e.key: {"text": e.text, "tokenizers": list(e.tokenizers)} for e in EXAMPLES}
-
-    def js(value) -> str:  # "<" escaped: a registered tokenizer's label is the operator's text
-        return json.dumps(value).replace("<", "\\u003c")
 
     values = {
         "PLAYGROUND_MAX_SHARE_URL": MAX_SHARE_URL, "PLAYGROUND_MAX_INPUT_CHARS": MAX_INPUT_CHARS,
@@ -130,14 +139,18 @@ def page_values(specs: dict, host: Host) -> str:
         "PLAYGROUND_EXAMPLES": links, "PLAYGROUND_CHAT_EXAMPLE": chat_example_json(),
         "PLAYGROUND_LESSON_BATCH": [] if host.only_panels else list(lessons_batch()),
         "PLAYGROUND_SERVER": host.server,
+        "PLAYGROUND_TWINS": {"tokenizers": specs}, "PLAYGROUND_PANEL_DATA": panel_data(),
     }
     if not host.server:  # what the folder says in place of the server's answers (folder.js)
         values["PLAYGROUND_FOLDER"] = {"answers": example_answers(links), "editedAnswer": EDITED_ANSWER,
                                        "embedding": TORCH_NOTE, "gzipped": list(host.gzipped)}
-    lines = [f"var {name} = {js(value)};" for name, value in values.items()]
-    lines += [f"globalThis.PLAYGROUND_TWINS = {js({'tokenizers': specs})};",
-              f"globalThis.PLAYGROUND_PANEL_DATA = {js(panel_data())};"]
-    return "\n".join(lines) + "\n"
+    return json.dumps(values) + "\n"
+
+
+def page_styles() -> str:
+    """page/styles.css: the page's style sheets (static/, PAGE_STYLES), one after another in one file, so that the
+    page asks for one, not four."""
+    return "".join((STATIC_DIR / name).read_text(encoding="utf-8") for name in PAGE_STYLES)
 
 
 def body_of(elem_id: str, html: str = "", classes: str = "block") -> str:
@@ -271,21 +284,20 @@ def page_html(specs: dict, host: Host) -> str:
     registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
     built = built_files({spec["family"] for spec in specs.values()})
     version = host.versions
-    styles = "".join(f'<link rel="stylesheet" href="{PAGE_DIR}/{name}?v={version[name]}">' for name in PAGE_STYLES)
-    own = (VALUES, *PAGE_SCRIPTS, *(() if host.server else (FOLDER_SCRIPT,)), OPENING_SCRIPT)
-    scripts = "".join(f'<script src="{PAGE_DIR}/{name}?v={version[name]}" defer></script>' for name in own)
+    styles = f'<link rel="stylesheet" href="{PAGE_DIR}/{STYLES}?v={version[STYLES]}">'
+    values = f'<link rel="preload" as="fetch" crossorigin id="playground-values" href="{PAGE_DIR}/{VALUES}?v={version[VALUES]}">'
     first = {n: specs[n] for n in names if n in specs}
     whole = not host.only_panels
     return with_folder_policy(f"""<!doctype html>
 <html lang="en" data-build="{host.build}"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{styles}{link_tags(first, frozenset(host.gzipped))}
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{values}{styles}{link_tags(first, frozenset(host.gzipped))}
 </head><body class="{"only-panels" if host.only_panels else ""}"><main id="playground">{header_html(host) + examples_html(host) if whole else ""}
 <div id="input-text"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>
 {controls_html(host) if whole else ""}{chat_view_html() if whole and host.server else ""}
-{body_of("limit-note")}
+{body_of("limit-note", PROGRAM_REFUSED)}
 {panels_html(names, host.labels)}{below_panels_html(host) if whole else ""}
-</main>{scripts}
-<script type="module" src="{TWIN_DIR}/{registry}" integrity="{built_integrity()[registry]}" onerror="playgroundTokenizersUnloaded()"></script>
+</main>
+<script type="module" src="{TWIN_DIR}/{registry}" integrity="{built_integrity()[registry]}" onerror="{PROGRAM_ONERROR}"></script>
 </body></html>
 """)

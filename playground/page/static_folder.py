@@ -2,13 +2,13 @@
 behind it (a static Hugging Face Space, GitHub Pages, nginx, `python -m http.server`):
 
     DIR/index.html                                 the page (shell.py), the app's own with the folder's parts
-    DIR/page/<file>                                the page's own scripts and styles, the same files the app
-                                                   serves (shell.PAGE_SCRIPTS), the folder's own (folder.js), and
-                                                   values.js: what the program reads from its host
+    DIR/page/<file>                                styles.css, the page's styles as the app serves them, and
+                                                   values.json: what the program reads from its host
     DIR/sw.js                                      the service worker: the page opens offline after one visit
     DIR/playground/premium.html                    the Languages section, fetched when first opened
-    DIR/playground/twin/<file>                     the browser tokenizers' built code and WebAssembly, as the
-                                                   app serves them (twin_route.py), for the families shipped
+    DIR/playground/twin/<file>                     the program (the page's modules and the browser tokenizers,
+                                                   built) and the WebAssembly, as the app serves them
+                                                   (twin_route.py), for the families shipped
     DIR/playground/twin/files/<sha256>/<name>      each shipped tokenizer's vocabulary, named by its hash
     DIR/playground/twin/.../<file>.gz              each vocabulary and WebAssembly core gzipped too: the page
                                                    fetches these (is_gzipped), whatever the server compresses
@@ -32,13 +32,11 @@ from pathlib import Path
 
 from playground.lesson.display import in_words
 from playground.page import twin_route
-from playground.page.shell import FOLDER_SCRIPT, OPENING_SCRIPT, PAGE_DIR, PAGE_SCRIPTS, PAGE_STYLES, TWIN_DIR, VALUES, \
-    Host, build_of, page_html, page_values
+from playground.page.shell import PAGE_DIR, STATIC_DIR, STYLES, TWIN_DIR, VALUES, Host, build_of, page_html, page_styles, \
+    page_values
 from playground.tokenizers.browser import FILES_PATH, served_files, twin_spec
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, TOKENIZER_NAMES
 
-PAGE_FILES = (*PAGE_SCRIPTS, FOLDER_SCRIPT, OPENING_SCRIPT, *PAGE_STYLES)  # static/'s files the folder ships
-STATIC_DIR = Path(__file__).resolve().parent / "static"
 WRITTEN_LIST = ".playground-files"  # what a build wrote, one path a line: what the next build may delete
 NOTICE = Path(__file__).resolve().parents[2] / "assets" / "NOTICE"
 
@@ -78,8 +76,7 @@ def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only
     if missing := [name for name, spec in specs.items() if spec is None]:
         raise ValueError(f"no browser twin for {', '.join(missing)}: a static folder ships only those that run "
                          "in the browser")
-    sources = {f"{PAGE_DIR}/{name}": STATIC_DIR / name for name in PAGE_FILES}
-    sources["sw.js"] = STATIC_DIR / "sw.js"
+    sources = {"sw.js": STATIC_DIR / "sw.js"}
     sources |= {f"{TWIN_DIR}/{name}": twin_route.BUILT_DIR / name
                 for name in twin_route.built_files({spec["family"] for spec in specs.values()})}
     for name in tokenizers:
@@ -93,13 +90,13 @@ def write_folder(dest: Path, tokenizers: tuple[str, ...] = TOKENIZER_NAMES, only
         (dest / f"{url}.gz").write_bytes(gzip.compress((dest / url).read_bytes(), compresslevel=9, mtime=0))
     host = Host(server=False, versions={}, only_panels=only_panels, gzipped=tuple(zipped),
                 labels={name: tokenizer_label(name) for name in tokenizers})
-    made = {f"{PAGE_DIR}/{VALUES}": page_values(specs, host)}
+    made = {f"{PAGE_DIR}/{VALUES}": page_values(specs, host), f"{PAGE_DIR}/{STYLES}": page_styles()}
     if not only_panels:
         made["playground/premium.html"] = premium_section(tokenizers)
     for url, text in made.items():
         (dest / url).parent.mkdir(parents=True, exist_ok=True)
         (dest / url).write_text(text, encoding="utf-8")
-    versions = {name: version((dest / PAGE_DIR / name).read_bytes()) for name in (*PAGE_FILES, VALUES)}
+    versions = {name: version((dest / PAGE_DIR / name).read_bytes()) for name in (STYLES, VALUES)}
     index = dest / "index.html"
     index.write_text(page_html(specs, Host(**{**host.__dict__, "versions": versions, "build": build_of(versions)})), encoding="utf-8")
     written = {*sources, *made, *(f"{url}.gz" for url in zipped), "index.html"}

@@ -1,5 +1,10 @@
 // The lesson's batch (playground/page/batch_view.js): drawn off the keystroke path, and each of its ids linked
-// to where it came from. Loaded after card.js (shell.PAGE_SCRIPTS), whose playgroundLight it uses.
+// to where it came from, lit as card.js lights a token (playgroundLight).
+
+import {playgroundLight} from "./card.js";
+import {playgroundLecture, playgroundRevealed} from "./lecture.js";
+import {playgroundBatchDraw} from "./page.js";
+import {playgroundPaint} from "./paint.js";
 
 // page.js calls this with the batch's inputs (text, B, T, seed) whenever one changes. Once they have stayed the
 // same for PLAYGROUND_BATCH_WAIT_MS and differ from those last drawn, the batch is drawn (page.js's
@@ -8,7 +13,7 @@
 const PLAYGROUND_BATCH_WAIT_MS = 400;
 const playgroundBatch = {timer: null, drawn: "", replaced: ""};  // replaced: playgroundLessonsBatch
 
-function playgroundBatchSoon(values) {
+export function playgroundBatchSoon(values) {
   const key = JSON.stringify(values);
   clearTimeout(playgroundBatch.timer);
   playgroundBatch.timer = setTimeout(() => {
@@ -23,7 +28,7 @@ function playgroundBatchSoon(values) {
 // "Try the lesson's batch" replaces the text box's text (handlers.lessons_batch, whose note says so): the text it
 // replaced is kept for the note's "Put my text back", and the example's question and answer go at once (the long
 // text's panels take seconds to come, and until then the question would stay up over the new text).
-function playgroundLessonsBatch() {
+export function playgroundLessonsBatch() {
   const box = document.querySelector("#input-text textarea");
   if (box && !document.body.classList.contains("batch-replaced")) playgroundBatch.replaced = box.value;  // not its own
   document.body.classList.add("batch-replaced");  // shows the note
@@ -56,7 +61,7 @@ document.addEventListener("input", (e) => {
     if (!lit.length) return;
     lit.forEach((el) => el.classList.remove("same-id", "linked"));
     lit = [];
-    window.playgroundLight(document.querySelector("#panels .tok.pinned"));  // what a pinned token lit, again
+    playgroundLight(document.querySelector("#panels .tok.pinned"));  // what a pinned token lit, again
   }
 
   function say(text) {
@@ -77,7 +82,7 @@ document.addEventListener("input", (e) => {
     lit = [...same];
     const figure = document.getElementById("heatmap-figure"), rows = figure ? Number(figure.dataset.rows) : 0;
     if (tok) {
-      window.playgroundLight(tok);
+      playgroundLight(tok);
       tok.classList.add("linked");
       lit.push(tok);
     }

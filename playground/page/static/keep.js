@@ -6,6 +6,13 @@
 // text and a fresh visit to a share link opens that link; it goes when the tab closes, so a shared classroom
 // computer keeps no one's text for the next student. At every change the address bar and the share link follow
 // the setup too (below, and share.js).
+
+import {playgroundChat} from "./chat.js";
+import {playgroundSetSize} from "./fit.js";
+import {playgroundLecture} from "./lecture.js";
+import {playgroundSetupParams, playgroundShareFollows} from "./share.js";
+import {PLAYGROUND_CHAT_EXAMPLE} from "./values.js";
+
 const PLAYGROUND_KEEP_KEY = "playground-setup";
 
 // What this tab kept, read before the page's first events can overwrite it, and only for a reload of the very
@@ -25,7 +32,7 @@ let playgroundKeptJson = null;  // what was last saved: the same setup kept twic
 // page.js calls this with the setup, [text, tokenizer 1, 2, 3, example, guess, present, marks, view], whenever
 // one changes; the size is read from the page. Until what was kept is put back, nothing is
 // saved: the page's first values (the link's) would overwrite it.
-function playgroundKeep(values) {
+export function playgroundKeep(values) {
   if (playgroundKept) return [];
   playgroundKeptValues = values;
   playgroundAddressFollows(values);  // first: what is kept is kept at the address the tab now has
@@ -48,7 +55,7 @@ function playgroundKeep(values) {
 }
 
 // Put back what was kept (after the page's load has set the link's setup); else the values stay as they are.
-function playgroundRestore(values) {
+export function playgroundRestore(values) {
   const kept = playgroundKept;
   playgroundKept = null;
   playgroundOpenedText = (kept ? kept.values : values)[0];
@@ -73,7 +80,7 @@ function playgroundKeepNote(message) {
 
 // A change of the setup that page.js does not hold: kept again with the latest values (A- / A+ when fit.js sets the
 // size on the body; the Chat view on or off, and its conversation: chat.js calls it).
-function playgroundSetupChanged() {
+export function playgroundSetupChanged() {
   if (playgroundKeptValues) playgroundKeep(playgroundKeptValues);
 }
 new MutationObserver(playgroundSetupChanged).observe(document.documentElement, {subtree: true, attributes: true,

@@ -3,14 +3,20 @@
 // slide (a link with ?example=, or an example's question up): there the first key is the clicker's.
 // size: the A- / A+ percentage (fit.js sets it, the share link keeps it); example: the one on the page (?example=);
 // dropped: the example whose text an edit took away (below), until an example is chosen again.
-const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || "",
+
+import {playgroundAnswerNow} from "./ask.js";
+import {playgroundBigQr} from "./share.js";
+import {playgroundCloseSteppers} from "./stepper.js";
+import {PLAYGROUND_DEFAULT_TOKENIZERS} from "./values.js";
+
+export const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || "",
                            dropped: "", wholeText: false};
 // The examples, in the clicker's order: the text examples', then the Chat view's (#example-chat), in one row.
 const PLAYGROUND_EXAMPLE_BUTTONS = "#examples button[id^='example-']";
 
 // An example button: its text, key, the text view (the Chat view off) and three tokenizers, and the previous
 // answer hidden again (a new question).
-function playgroundExample(text, key, tokenizers) {
+export function playgroundExample(text, key, tokenizers) {
   playgroundRevealed(false);
   playgroundLecture.dropped = "";
   return [text, key, false, ...tokenizers];
@@ -27,7 +33,7 @@ document.addEventListener("beforeinput", (e) => {
     && !e.inputType.startsWith("history");  // an undo brings a text back, whatever was selected
 }, true);
 
-function playgroundExampleAfterEdit(example, text) {
+export function playgroundExampleAfterEdit(example, text) {
   if (example && (text === "" || playgroundLecture.wholeText)) {
     playgroundLecture.dropped = example;
   }
@@ -36,7 +42,7 @@ function playgroundExampleAfterEdit(example, text) {
 }
 
 // The example an edit's setup holds, unless an edit took its text away.
-function playgroundExampleKept(example) {
+export function playgroundExampleKept(example) {
   return example && example === playgroundLecture.dropped ? "" : example;
 }
 
@@ -44,7 +50,7 @@ function playgroundExampleKept(example) {
 // tokens and counts. The button (the text view's, or the Chat view's) says what it does next: Reveal, or Hide.
 const PLAYGROUND_REVEAL_BUTTONS = ["reveal", "chat-reveal"];
 
-function playgroundRevealed(on) {
+export function playgroundRevealed(on) {
   document.body.classList.toggle("revealed", on);
   for (const id of PLAYGROUND_REVEAL_BUTTONS) {
     const button = document.getElementById(id);
@@ -53,7 +59,7 @@ function playgroundRevealed(on) {
 }
 
 // Reveal shows the answer; pressing it again (Hide) hides it.
-function playgroundReveal() {
+export function playgroundReveal() {
   playgroundRevealed(!document.body.classList.contains("revealed"));
   if (document.body.classList.contains("revealed")) playgroundAnswerNow();  // an answer for an older text: asked now
 }
@@ -64,17 +70,17 @@ document.addEventListener("input", (e) => {
 });
 
 // "guess" hides every token and count until Reveal; "present" hides what the room does not need.
-function playgroundMode(mode, on) {
+export function playgroundMode(mode, on) {
   document.body.classList.toggle(mode, !!on);
   if (mode === "guess") playgroundRevealed(false);
 }
 
 // Clear: no text, no example, no question, nothing revealed, pinned or stepped, and the lesson's three
 // tokenizers back in the panels (GPT-2, BERT and Llama 2, as the introduction says), whatever the example chose.
-function playgroundClear() {
+export function playgroundClear() {
   document.body.classList.remove("revealed");
   playgroundLecture.example = "";
-  if (typeof playgroundCloseSteppers === "function") playgroundCloseSteppers();
+  playgroundCloseSteppers();
   document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}));  // unpins (the tokens' own handler)
   return ["", "", ...PLAYGROUND_DEFAULT_TOKENIZERS];
 }
@@ -92,7 +98,7 @@ document.addEventListener("click", (e) => {
 const PLAYGROUND_KEYS = [["PageDown  →  ↓", "next example"], ["PageUp  ←  ↑", "previous example"],
                          ["r", "Reveal / Hide"], ["Escape", "unpin a token, close this, give the keys back"], ["?", "these keys"]];
 
-function playgroundToggleKeys(show) {
+export function playgroundToggleKeys(show) {
   let help = document.getElementById("keys-help");
   if (!help) {
     help = document.createElement("div");

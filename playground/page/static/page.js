@@ -4,6 +4,27 @@
 // what an embedding lesson page needs (the page's height sent to the parent frame, and the text to show taken from
 // it: postMessage {type: "playground-text", text}). Nothing here reloads the page: a server gone only delays what
 // waits for it (ask.js says so), and the controls keep working.
+//
+// The program's entry: scripts/build_browser.mjs bundles it with the modules it imports (each one job, none sharing
+// a global with another) into the one module the page loads; the browser tokenizers (browser_page.js) are a chunk
+// it imports as it opens (update.js's playgroundReady).
+
+import {playgroundPost} from "./ask.js";
+import {playgroundBatchSoon, playgroundLessonsBatch} from "./batch.js";
+import {playgroundChatExample, playgroundChatFromLink, playgroundChatMode, playgroundChatTokenizers} from "./chat.js";
+import {playgroundSizeFromLink, playgroundStepSize} from "./fit.js";
+import {playgroundFolderUnzips} from "./folder.js";
+import {playgroundKeep} from "./keep.js";
+import {playgroundClear, playgroundExample, playgroundExampleKept, playgroundMode, playgroundReveal,
+        playgroundToggleKeys} from "./lecture.js";
+import {playgroundOpening, playgroundSetupFromUrl, playgroundUnpack} from "./link.js";
+import {playgroundEscape, playgroundPaint} from "./paint.js";
+import {playgroundDownload, playgroundShareDrawn, playgroundShareSetup} from "./share.js";
+import {playgroundReplayAll} from "./stepper.js";
+import {playgroundReady, playgroundTokenizers, playgroundUpdate} from "./update.js";
+import {PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_EXAMPLES, PLAYGROUND_LESSON_BATCH, PLAYGROUND_MAX_INPUT_CHARS,
+        PLAYGROUND_SERVER, PLAYGROUND_UNREACHABLE} from "./values.js";
+
 const playgroundPage = {
   state: {text: "", tokenizers: [...PLAYGROUND_DEFAULT_TOKENIZERS], special: false, markWhitespace: true,
           view: "text", example: "", guess: false, present: false, init: ""},
@@ -75,10 +96,6 @@ async function playgroundPageAsk(path, body) {
   }
 }
 
-function playgroundEscape(text) {
-  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
 // The lesson's batch (batch.js's): drawn after a pause in its inputs, the text among them.
 function playgroundPageBatchNumbers() {
   return ["batch-size", "block-size", "batch-seed"].map((id) => document.querySelector(`#${id} input`)).filter(Boolean);
@@ -90,10 +107,10 @@ function playgroundPageBatchSoon() {
 }
 
 let playgroundPageBatchDrawn = 0;  // latest wins: a draw finished after a newer one was asked is dropped
-async function playgroundBatchDraw() {
+export async function playgroundBatchDraw() {
   const asked = ++playgroundPageBatchDrawn, [b, t, seed] = playgroundPageBatchNumbers().map((n) => Number(n.value));
   await playgroundReady();
-  const html = await window.playground.batchHtml(playgroundPage.state.text, b, t, seed);
+  const html = await playgroundTokenizers.batchHtml(playgroundPage.state.text, b, t, seed);
   if (asked === playgroundPageBatchDrawn) playgroundPaint("batch", html);
 }
 
@@ -107,7 +124,7 @@ async function playgroundQr(link) {
     return PLAYGROUND_UNREACHABLE.replace("{host}", playgroundEscape(host));
   }
   await playgroundReady();
-  const svg = await window.playground.qrSvg(link);
+  const svg = await playgroundTokenizers.qrSvg(link);
   if (svg === null) {
     return `<p class='note'>This link is too long for a QR code (${link.length.toLocaleString("en")} characters): ` +
       "share a shorter text, or send the link itself.</p>";
@@ -119,7 +136,7 @@ async function playgroundQr(link) {
 // The share link and its QR code for the setup now (copy: Copy share link's; else share.js's redraw when the setup
 // changed), latest wins: a QR code drawn after a newer link was asked for is dropped.
 let playgroundPageShared = 0;
-async function playgroundShareDraw(copy) {
+export async function playgroundShareDraw(copy) {
   const asked = ++playgroundPageShared, s = playgroundPage.state;
   const link = await playgroundShareSetup(s.text, s.tokenizers, s.example, s.guess, s.present, s.markWhitespace, s.view, copy);
   if (asked !== playgroundPageShared) return;
@@ -131,7 +148,7 @@ async function playgroundShareDraw(copy) {
 }
 
 // "Download PNG" under an embedding plot: its labelled figure, drawn by the server (share.js calls this).
-async function playgroundPlotDownload(plot) {
+export async function playgroundPlotDownload(plot) {
   const s = playgroundPage.state, answer = await playgroundPageAsk("playground/plot", {plot, text: s.text, init: s.init});
   if (answer.png) playgroundDownload(answer.png, `${plot}.png`);
 }
@@ -236,7 +253,7 @@ function playgroundPageWire() {
     click(`download-${format}`, async () => {
       const s = playgroundPage.state, [b, t, seed] = playgroundPageBatchNumbers().map((n) => n.value);
       await playgroundReady();
-      playgroundDownload(await window.playground.exportTokens(s.text, s.tokenizers, s.special, PLAYGROUND_MAX_INPUT_CHARS,
+      playgroundDownload(await playgroundTokenizers.exportTokens(s.text, s.tokenizers, s.special, PLAYGROUND_MAX_INPUT_CHARS,
                                                               format, format === "json" ? [b, t, seed] : null),
                          `tokens.${format}`);
     });
@@ -292,6 +309,18 @@ async function playgroundPageKeepOffline() {
   }
 }
 
+// As the page opens: the folder's gzipped files unzipped before the tokenizers' first fetch, the tokenizers' module
+// imported and the first three warmed, the link's size set, and its conversation read (before the address bar
+// follows the setup, keep.js, and drops what the view is not).
+if (!PLAYGROUND_SERVER) playgroundFolderUnzips();
+playgroundReady().then(() => playgroundTokenizers.warmFirst(PLAYGROUND_DEFAULT_TOKENIZERS));
+playgroundSizeFromLink();
+playgroundChatFromLink();
+
+// For tests (tests/test_link_browser.py): how the page reads a link, without opening one.
+window.playground = {...window.playground, setupFromUrl: playgroundSetupFromUrl, unpack: playgroundUnpack,
+                     maxInputChars: PLAYGROUND_MAX_INPUT_CHARS};
+
 (async function playgroundPageStart() {
   const [text, a, b, c, example, guess, present, markWhitespace, view] = await playgroundOpening();  // link.js
   const setup = {text, tokenizers: [a, b, c], special: false, markWhitespace, view, example, guess, present,
@@ -303,5 +332,7 @@ async function playgroundPageKeepOffline() {
   playgroundPageSet(playgroundPageSentText === null ? setup : {...setup, text: playgroundPageSentText});
   playgroundPageStarted = true;
   if (window.parent !== window) window.parent.postMessage({type: "playground-ready"}, "*");  // nothing private
-  window.addEventListener("load", playgroundPageKeepOffline);  // after the page's own loads: it delays none
+  // after the page's own loads: it delays none (the program's values come after the page's load event, at times)
+  if (document.readyState === "complete") playgroundPageKeepOffline();
+  else window.addEventListener("load", playgroundPageKeepOffline);
 })();
