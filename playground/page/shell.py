@@ -185,10 +185,12 @@ def panels_html(names: tuple[str, ...], labels: dict[str, str]) -> str:
     return f'<div id="panels">{columns}</div><div id="marks-legend">{marks_legend_html()}</div>'
 
 
-def header_html(host: Host) -> str:
+def header_html(host: Host, names: tuple[str, ...]) -> str:
     llama3 = "; built with Meta Llama 3" if "llama3" in host.labels else ""
-    return ('<div id="header"><h1>Token embeddings: from string to (B, T, 768)</h1><p class="lede">Type once: three '
-            f"tokenizers carve up the same text, entirely in your browser (pick any of {len(host.labels)} above a panel{llama3}). The "
+    # The lesson's three named, as the introduction and Clear (which brings them back) say, where they open the page.
+    three = "GPT-2, BERT and Llama 2" if host.server or names == DEFAULT_TOKENIZERS else "three tokenizers"
+    return ('<div id="header"><h1>Token embeddings: from string to (B, T, 768)</h1><p class="lede">Type once: '
+            f"{three} carve up the same text, entirely in your browser (pick any of {len(host.labels)} above a panel{llama3}). The "
             "same token id always has the same colour.</p></div>")
 
 
@@ -292,7 +294,7 @@ def page_html(specs: dict, host: Host) -> str:
 <html lang="en" data-build="{host.build}"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{values}{styles}{link_tags(first, frozenset(host.gzipped))}
-</head><body class="{"only-panels" if host.only_panels else ""}"><main id="playground">{header_html(host) + examples_html(host) if whole else ""}
+</head><body class="{"only-panels" if host.only_panels else ""}"><main id="playground">{header_html(host, names) + examples_html(host) if whole else ""}
 <div id="input-text"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>
 {controls_html(host) if whole else ""}{chat_view_html() if whole and host.server else ""}
 {body_of("limit-note", PROGRAM_REFUSED)}
