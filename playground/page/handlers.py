@@ -1,4 +1,4 @@
-"""The handlers every way into the server calls: the page's asks (ask_route) and its Gradio events (web),
+"""The handlers every way into the server calls: the page's asks (ask_route, chat_route),
 the API's queued events (/embedding, /compare, ...), gradio_client and plain HTTP.
 
 Every handler checks its inputs first (playground.page.inputs), then works on the text in its lane

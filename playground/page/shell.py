@@ -23,7 +23,7 @@ from playground.lesson.display import in_words
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import answer_html, prompt_html
 from playground.lesson.premium import LANGUAGES
-from playground.page.content_policy import with_folder_policy
+from playground.page.content_policy import with_page_policy
 from playground.page.panel_data import panel_data
 from playground.page.preload import import_map, link_tags
 from playground.page.twin_route import BUILT_DIR, TWIN_PATH, built_files, built_integrity
@@ -290,7 +290,7 @@ def page_html(specs: dict, host: Host) -> str:
     values = f'<link rel="preload" as="fetch" crossorigin id="playground-values" href="{PAGE_DIR}/{VALUES}?v={version[VALUES]}">'
     first = {n: specs[n] for n in names if n in specs}
     whole = not host.only_panels
-    return with_folder_policy(f"""<!doctype html>
+    return with_page_policy(f"""<!doctype html>
 <html lang="en" data-build="{host.build}"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{values}{styles}{link_tags(first, frozenset(host.gzipped))}
