@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import json
 
-from playground.page.web import browser_twins, twin_registry_script
+from playground.page import page_route
+from playground.page.preload import import_map
+from playground.page.shell import TWIN_DIR, VALUES
+from playground.page.twin_route import BUILT_DIR, FAMILY_NAMES, built_files, built_integrity
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS
 
 PEER_PATH = "bench-peer.html"  # at the root, so that the registry's relative import finds playground/twin/
@@ -40,10 +43,14 @@ ready();
 
 
 def peer_html() -> str:
-    twins = json.dumps(browser_twins()).replace("<", "\\u003c")
+    """The app's own values (page/values.js: PLAYGROUND_TWINS among them) and the browser tokenizers' module, as the
+    app's page loads them, and nothing else of the page."""
+    registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
+    values = f"page/{VALUES}?v={page_route.built().versions[VALUES]}"
     panels = "".join(f'<div id="panel-{name}"></div>' for name in DEFAULT_TOKENIZERS)
-    return (f'<!doctype html><html><head><meta charset="utf-8"><script>globalThis.PLAYGROUND_TWINS = {twins};</script>'
-            f'{twin_registry_script()}</head><body><div id="input-text"><textarea>Hello world</textarea></div>'
+    return (f'<!doctype html><html><head><meta charset="utf-8"><script src="{values}"></script>'
+            f'{import_map(built_files(FAMILY_NAMES))}<script type="module" src="{TWIN_DIR}/{registry}" '
+            f'integrity="{built_integrity()[registry]}"></script></head><body><div id="input-text"><textarea>Hello world</textarea></div>'
             f'<div id="panels">{panels}</div><script type="module">{PAINT % json.dumps(list(DEFAULT_TOKENIZERS))}'
             '</script></body></html>')
 

@@ -1,4 +1,5 @@
-"""A lecture hall: hundreds of students typing at once, each an async HTTP client of the server.
+"""A lecture hall: hundreds of students typing at once, or opening the link at once, each an async HTTP client
+of the server.
 
     python bench/hall.py [students] [seconds] [every] [runs]
 
@@ -18,6 +19,21 @@ The playground and the bare app take turns, `runs` times each (default 1), each 
 server; loads only 127.0.0.1. Prints each run's p50, p95, worst, errors, 503s retried, the
 server's CPU per answered pause, the students one core would serve at that cost (one pause each
 every `every` s), and the server's memory after the run.
+
+    python bench/hall.py arrival [students] [seconds]
+
+The arrival: the class opening the link at once. The link (/) is opened once in Chromium, cold, and what it
+fetched from the server is listed (bench/page_requests.py: until its first tokens are painted and the network is
+idle); then each of `students` (default 300), arriving evenly over `seconds` (default 30), fetches those files
+with aiohttp as a browser would: gzip accepted (Chromium's Accept-Encoding, "gzip, deflate, br, zstd": the
+server picks), at most 6 requests at a time (6 connections, a browser's per host), the document first, then the
+rest in the order Chromium asked for them, each answer read whole. The page's asks (POST /playground/embedding,
+Gradio's queue) and its event streams and websockets are not replayed: they are counted apart (the typing phase
+above is the asks' load; a stream is a connection held open, not a file). The same for the bare Gradio app's
+page, each on its own fresh server. Prints per host the files and bytes a student fetched, the p50/p95/worst
+time for a student to have them all, errors, the server's CPU per student (and this client's own, which shares
+the cores), the ratios playground/bare, the requests the page made, and the warm check: the link opened again
+in the same browser context, then reloaded, and where each answer came from.
 """
 
 from __future__ import annotations
@@ -27,9 +43,13 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
+from urllib.parse import urlsplit
 
 import aiohttp
 import orjson
+from first_paint import hello_world_ids
+from page_requests import PageRequests, record
 from serve import GPT2_INIT, LESSON, ROOT, cpu_seconds, rss_mb, running
 
 sys.path.insert(0, str(ROOT))
@@ -141,7 +161,105 @@ def one_run(name: str, script: str, send, students: int, seconds: float, every: 
     return r
 
 
+BROWSER_CONNECTIONS = 6  # a browser's connections to one host (HTTP/1.1)
+ACCEPT_ENCODING = "gzip, deflate, br, zstd"  # Chromium's: Gradio's assets come as br, the rest as gzip
+# A file is an error when the server takes this long to accept a connection or goes this long without sending a
+# byte; waiting for one of the student's 6 connections is not timed (a browser waits for it too).
+FETCH_TIMEOUT = aiohttp.ClientTimeout(total=None, sock_connect=60, sock_read=60)
+
+
+async def fetch(session: aiohttp.ClientSession, url: str) -> int:
+    """One file, read whole: the bytes sent (compressed, as they came)."""
+    async with session.get(url) as response:
+        body = await response.read()
+        if response.status != 200:
+            raise RuntimeError(f"{url}: HTTP {response.status}")
+        return len(body)
+
+
+async def arrive(files: list[str], due: float) -> dict:
+    """One student opening the link at `due` (perf_counter): the document, then the rest, 6 at a time."""
+    await asyncio.sleep(max(0.0, due - time.perf_counter()))
+    connector = aiohttp.TCPConnector(limit=BROWSER_CONNECTIONS)
+    async with aiohttp.ClientSession(connector=connector, timeout=FETCH_TIMEOUT, auto_decompress=False,
+                                     headers={"Accept-Encoding": ACCEPT_ENCODING}) as session:
+        try:  # the rest are known only once the document is read
+            fetched = [await fetch(session, files[0])]
+        except Exception as err:
+            return {"errors": [f"{type(err).__name__}: {err}"], "bytes": 0, "seconds": None}
+        fetched += await asyncio.gather(*(fetch(session, url) for url in files[1:]), return_exceptions=True)
+    errors = [f"{type(e).__name__}: {e}" for e in fetched if isinstance(e, BaseException)]
+    return {"errors": errors, "bytes": sum(n for n in fetched if isinstance(n, int)),
+            "seconds": None if errors else time.perf_counter() - due}
+
+
+async def arrival(files: list[str], students: int, seconds: float) -> list[dict]:
+    start = time.perf_counter() + 1.0
+    return await asyncio.gather(*(arrive(files, start + s * seconds / students) for s in range(students)))
+
+
+def arrival_run(name: str, script: str, expected, students: int, seconds: float) -> dict:
+    """Record the page cold in Chromium, then the class's arrival, on a fresh server of `script`."""
+    with running(script) as (url, process, _):
+        page = record(url, expected)
+        cpu0, client0 = cpu_seconds(process.pid), time.process_time()
+        arrived = asyncio.run(arrival(page.files, students, seconds))
+        cpu_ms = (cpu_seconds(process.pid) - cpu0) / students * 1e3
+        client_ms = (time.process_time() - client0) / students * 1e3  # this bench's own share of the same cores
+    ms = sorted(a["seconds"] * 1e3 for a in arrived if a["seconds"] is not None) or [float("nan")]
+    errors = [e for a in arrived for e in a["errors"]]
+    whole = [a["bytes"] for a in arrived if not a["errors"]]  # every student that had all fetched the same bytes
+    r = {"page": page, "cpu_ms": cpu_ms, "p95": percentile(ms, 95), "errors": errors}
+    print(f"{name:<16} {len(page.files):5d} {(whole or [0])[0] / 1024:9,.0f} {percentile(ms, 50):8.0f} "
+          f"{r['p95']:8.0f} {ms[-1]:8.0f} {len(errors):7d} {students - len(whole):9d} {cpu_ms:10.1f} "
+          f"{client_ms:10.1f}", flush=True)
+    for err in errors[:3]:
+        print("   error:", err[:160])
+    return r
+
+
+def url_path(url: str) -> str:
+    """The path and query of a URL, cut to a line's worth."""
+    parts = urlsplit(url)
+    return (parts.path + (f"?{parts.query}" if parts.query else ""))[:100]
+
+
+def page_summary(name: str, page: PageRequests) -> None:
+    asks = ", ".join(f"{n} {ask}" for ask, n in Counter(page.asks).items()) or "none"
+    print(f"{name}: {page.total} requests to its server until first tokens and an idle network: {len(page.files)} "
+          f"files, {len(page.asks)} asks ({asks}), {len(page.streams)} streams, "
+          f"{page.answered_by_service_worker} answered by a service worker; {page.kept_by_service_worker} files the "
+          "service worker kept from the browser's cache (not fetched again)")
+    for opened, answers in page.warm.items():
+        sources = Counter(answer.source for answer in answers)
+        print(f"   warm, {opened}: " + ", ".join(f"{n} {source}" for source, n in sorted(sources.items()))
+              + f"; {sum(answer.sent_bytes for answer in answers) / 1024:,.1f} KB from the network")
+        for answer in answers:
+            if answer.source != "cache":
+                print(f"      {answer.source}, {answer.sent_bytes:,} bytes: {url_path(answer.url)}")
+
+
+def arrival_main(students: int, seconds: float) -> None:
+    print(f"arrival: {students} students over {seconds:g} s, each fetching what a cold Chromium fetched for the "
+          f"link, gzip accepted, {BROWSER_CONNECTIONS} at a time; time from a student's arrival to its last file "
+          "(over the students who had them all); errors: files failed, short of: students without every file; CPU: "
+          "the server's, then this client's, a student")
+    print(f"{'':<16} {'files':>5} {'KB each':>9} {'p50 ms':>8} {'p95 ms':>8} {'worst':>8} {'errors':>7} "
+          f"{'short of':>9} {'CPU ms/st.':>10} {'client ms':>10}")
+    mine = arrival_run("playground", "app.py", hello_world_ids(), students, seconds)
+    bare = arrival_run("bare Gradio app", "bench/bare_app.py", None, students, seconds)
+    print(f"playground / bare: CPU a student {mine['cpu_ms'] / bare['cpu_ms']:.2f}x (target <= 1.2x), "
+          f"p95 {mine['p95'] / bare['p95']:.2f}x; playground p95 {mine['p95']:.0f} ms (target <= 1000), "
+          f"errors {len(mine['errors'])} (target 0)")
+    page_summary("playground (the lesson's three)", mine["page"])
+    print("   target: at most 20 requests, a warm reopen revalidating nothing")
+    page_summary("bare Gradio app", bare["page"])
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["arrival"]:
+        arrival_main(int(sys.argv[2]) if len(sys.argv) > 2 else 300, float(sys.argv[3]) if len(sys.argv) > 3 else 30)
+        return
     students = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 60
     every = float(sys.argv[3]) if len(sys.argv) > 3 else 5

@@ -11,9 +11,10 @@ characters (default 5), and those are typed one at a time, each waited for and f
 time of a key runs, inside the page, from its beforeinput to the first animation frame in which every panel counts
 its characters (bench/paint_watch.py). Typed with Playwright's insert_text, as an input method types Chinese.
 
-The baseline, measured in the same page after the keys: the three tokenizers' own time on the finished text
-(window.playground.tokenize, as the page calls it, one after another), the floor of any page that tokenizes a key
-in the browser. Each row prints the median key and the worst, the baseline, and the ratio of the medians.
+The baseline, measured in the same page after the keys: the three tokenizers' own time on a key, the finished text
+with one more of its characters (window.playground.tokenize, as the page calls it, one after another; the
+tokenizers remember the chunks of a text they have seen, so a key costs them what it changed), the floor of any
+page that tokenizes a key in the browser. Each row prints the median key and the worst, the baseline, and the ratio of the medians.
 `texts` and `hosts` take comma-separated names (default: all).
 """
 
@@ -45,9 +46,9 @@ TEXTS = {
 }
 TOKENIZERS = (("gpt2", "bert", "llama"), ("gpt4", "gpt4o", "llama3"))
 SLOTS = ("gpt2", "bert", "llama")  # the panels' element ids, #panel-<slot>, whatever tokenizer each shows
-TOKENIZE = """async ([names, runs]) => {
-  const text = document.querySelector("#input-text textarea").value, times = [];
-  for (let r = 0; r < runs; r++) {
+TOKENIZE = """async ([names, texts]) => {
+  const times = [];
+  for (const text of texts) {
     const t0 = performance.now();
     for (const name of names) await window.playground.tokenize(text, name, {tokenLimit: window.playground.MAX_DRAWN_TOKENS});
     times.push(performance.now() - t0);
@@ -65,9 +66,11 @@ def counts(chars: int) -> dict:
     return {slot: chars for slot in SLOTS}
 
 
-def key_times(browser, url: str, names: tuple[str, ...], text: str, keys: int) -> tuple[list[float], float]:
-    """ms of each of the last `keys` characters of text typed at the end of the rest, and the three tokenizers'
-    median ms on the whole text, in a fresh page at url."""
+def key_times(browser, url: str, names: tuple[str, ...], unit: str, keys: int) -> tuple[list[float], float]:
+    """ms of each of the last `keys` characters of text_of(unit) typed at the end of the rest, and the three
+    tokenizers' median ms on a key after them (that text with one, two, three more characters), in a fresh page at
+    url."""
+    text = text_of(unit)
     context = browser.new_context(viewport={"width": 1280, "height": 720}, permissions=CLIPBOARD)
     context.set_default_timeout(600_000)  # a page frozen by a key is timed, not given up on
     try:
@@ -86,7 +89,8 @@ def key_times(browser, url: str, names: tuple[str, ...], text: str, keys: int) -
             paint_watch.expect(page, [counts(k + 1)])
             page.keyboard.insert_text(text[k])
             times += paint_watch.painted(page, 1, timeout=600_000)
-        tokenize = statistics.median(page.evaluate(TOKENIZE, [list(names), 3]))
+        after = [text_of(unit, CHARS + k) for k in (1, 2, 3)]
+        tokenize = statistics.median(page.evaluate(TOKENIZE, [list(names), after]))
         return times, tokenize
     finally:
         context.close()
@@ -97,7 +101,7 @@ def main() -> None:
     texts = sys.argv[2].split(",") if len(sys.argv) > 2 else list(TEXTS)
     hosts = sys.argv[3].split(",") if len(sys.argv) > 3 else ["app", "folder"]
     print(f"{keys} keys typed at the end of {CHARS:,} characters, one at a time; ms from the key to the frame that "
-          "shows it in the three panels, beside the three tokenizers' own time on the text (the baseline)")
+          "shows it in the three panels, beside the three tokenizers' own time on one more key (the baseline)")
     print(f"{'host':<7} {'tokenizers':<18} {'text':<8} {'key median / worst':>19} {'tokenize':>9} {'ratio':>6}")
     work = Path(tempfile.mkdtemp(prefix="playground-bench-long-keys-"))
     try:
@@ -108,7 +112,7 @@ def main() -> None:
                     url = served[0] if host == "app" else served
                     for names in TOKENIZERS:
                         for kind in texts:
-                            times, tokenize = key_times(browser, url, names, text_of(TEXTS[kind]), keys)
+                            times, tokenize = key_times(browser, url, names, TEXTS[kind], keys)
                             key = statistics.median(times)
                             print(f"{host:<7} {','.join(names):<18} {kind:<8} {key:>9,.0f} / {max(times):>7,.0f} "
                                   f"{tokenize:>9,.0f} {key / tokenize:>5.2f}x", flush=True)

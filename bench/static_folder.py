@@ -28,7 +28,7 @@ from serve import ROOT, serving_folder  # noqa: E402
 sys.path.insert(0, str(ROOT))
 
 from playground.page.static_folder import write_folder  # noqa: E402
-from playground.page.static_shell import TWIN_DIR  # noqa: E402
+from playground.page.shell import TWIN_DIR  # noqa: E402
 from playground.page.twin_route import built_files  # noqa: E402
 from playground.tokenizers.browser import served_files, twin_spec  # noqa: E402
 from playground.tokenizers.registry import TOKENIZER_NAMES  # noqa: E402

@@ -1,10 +1,11 @@
-// Builds the page's tokenizers (playground/tokenizers/*.js and the npm packages they use, pinned by
-// package-lock.json) and its panels' renderer (playground/page/render.js) into playground/page/static/twin/: one
-// module the page loads (playground/page/browser_page.js, named in build.json as "registry"), one chunk a family,
-// every file named by its content's hash so a browser may keep it for good, and its sha256 recorded in build.json so
-// that nothing runs that is not what was built (the page's import map and preloads carry each module's; the code
-// that loads a WebAssembly core carries the core's). The built files are committed: running the app needs no
-// Node. `npm ci && npm run build` makes the same bytes again (a test checks).
+// Builds the page's program into playground/page/static/twin/: its modules (playground/page/static/*.js, the entry
+// page.js), the browser tokenizers (playground/tokenizers/*.js and the npm packages they use, pinned by
+// package-lock.json) and the panels' renderer (playground/page/render.js), which the program imports as a chunk of its
+// own (playground/page/browser_page.js) as it opens. One module the page loads (named in build.json as "registry"),
+// one chunk a family, every file named by its content's hash so a browser may keep it for good, and its sha256
+// recorded in build.json so that nothing runs that is not what was built (the page's import map and preloads carry
+// each module's; the code that loads a WebAssembly core carries the core's). The built files are committed: running
+// the app needs no Node. `npm ci && npm run build` makes the same bytes again (a test checks).
 
 import {createHash} from "node:crypto";
 import {build} from "esbuild";
@@ -12,7 +13,7 @@ import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from "node:
 import {basename, dirname, relative, resolve} from "node:path";
 
 const OUT = "playground/page/static/twin";
-const ENTRY = "playground/page/browser_page.js";
+const ENTRY = "playground/page/static/page.js";
 
 // Node built-ins a package names for Node only: @sctg/sentencepiece-js imports fs for its load(path) (the page
 // passes the model's bytes instead): an empty module in the page.
@@ -88,7 +89,7 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
 });
-// The page loads its module by the name this build gave it, and checks every built file against its sha256 here
+// The page loads the program's module by the name this build gave it, and checks every built file against its sha256 here
 // (twin_route.py turns them into the import map's and the preloads' integrity); the npm packages bundled are
 // listed (each one's license must be in assets/NOTICE: tests/test_browser_build.py checks).
 // (A chunk the module imports with import() is an entry point too: the page's module is the one built from ENTRY.)

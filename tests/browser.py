@@ -20,6 +20,10 @@ CLIPBOARD = ["clipboard-read", "clipboard-write"]  # permissions a context needs
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+# The page's service worker (static/sw.js) answers its requests once it has taken over, and Playwright's routes
+# (page.route: a vocabulary that hangs or fails) then never see them: the shared contexts block it. The worker's
+# own tests (test_one_page_browser.py) let it run.
+NO_SERVICE_WORKER = "block"
 
 
 def require_chromium() -> None:
@@ -89,7 +93,8 @@ def browser():
 @pytest.fixture
 def page(browser, app_url):
     """A fresh page at the app; fails the test on any console error, uncaught exception or dialog."""
-    context = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD)
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD,
+                                  service_workers=NO_SERVICE_WORKER)
     errors: list[str] = []
     dialogs: list[str] = []
 
@@ -112,7 +117,7 @@ def tab_without_errors(browser, allowed: tuple[str, ...] = ()):
     """A fresh tab (1600x1000) that fails the test on a console error, unless it starts with one of `allowed`
     (what Gradio logs when a reload, a lost network or a stopped server cuts its live connection), or on an
     uncaught exception; the verdict read before the context closes (closing cuts the connection too)."""
-    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, service_workers=NO_SERVICE_WORKER)
     errors: list[str] = []
     tab = context.new_page()
     tab.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith(allowed)

@@ -39,9 +39,9 @@ def clear_caches_for(mutant: str) -> None:
     if found is None:
         return
     module, function = found
-    server = sys.modules.get("playground.page.server")
-    if server is not None and hasattr(server, "BigInputWorker"):  # the parent's pool: its threads did not survive the fork
-        server._worker = server.BigInputWorker()
+    worker = sys.modules.get("playground.page.server.worker")
+    if worker is not None:  # the parent's pool: its threads did not survive the fork
+        worker._worker = worker.BigInputWorker()
     if module == "embeddings":  # the lesson's TokenEmbedding: the tables built from it
         reached = LAYERS[1:]
     else:

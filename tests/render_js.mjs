@@ -1,11 +1,13 @@
 // The Node side of tests/render_js.py: JSON lines in, JSON lines out. A line {"data": ...} sets
-// globalThis.PLAYGROUND_PANEL_DATA; {"call": name, "args": [...]} answers {"value": ...} or {"error": "..."}.
+// render.js's panel data (usePanelData); {"call": name, "args": [...]} answers {"value": ...} or {"error": "..."}.
 
 import {createInterface} from "node:readline";
-import {panelParts, tokenTip} from "../playground/page/render.js";
+import {panelParts, tokenTip, usePanelData} from "../playground/page/render.js";
 import {invisibleMark, rightToLeft, segments, showWhitespace, tokenLabel} from "../playground/lesson/display.js";
 import {indentationTokenCount} from "../playground/lesson/lecture.js";
 import {textLoss} from "../playground/lesson/loss.js";
+import {batchOf} from "../playground/lesson/batch.js";
+import {batchHtml} from "../playground/page/batch_view.js";
 import {nfdCodePoints, lowerChar} from "../playground/lesson/unicode.js";
 
 const lossFields = (loss) => loss && {...loss, comparable: loss.comparable, what: loss.what(), short: loss.short(),
@@ -16,7 +18,7 @@ const CALLS = {
     const {before, tokens, after} = panelParts(result, text, {showIds, markWhitespace});
     return [before, tokens, after];
   },
-  tokenTip, showWhitespace, invisibleMark, rightToLeft, tokenLabel, indentationTokenCount,
+  batchHtml, batchOf, tokenTip, showWhitespace, invisibleMark, rightToLeft, tokenLabel, indentationTokenCount,
   segments: (length, tokens) => segments(length, tokens).map((s) => [s.start, s.end, s.tokens.length]),
   textLoss: (text, result) => lossFields(textLoss(text, result)),
   nfd: (text) => nfdCodePoints(text).map((cp) => String.fromCodePoint(cp)).join(""),
@@ -29,7 +31,7 @@ for await (const line of createInterface({input: process.stdin, crlfDelay: Infin
   const job = JSON.parse(line);
   let answer;
   if ("data" in job) {
-    globalThis.PLAYGROUND_PANEL_DATA = job.data;
+    usePanelData(job.data);
     answer = {value: null};
   } else {
     try {

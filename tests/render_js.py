@@ -52,7 +52,8 @@ def _send_panel_data() -> None:
 
 
 def call(name: str, *args):
-    """A function by its name in tests/render_js.mjs's CALLS: render.js's tokenTip, the twins showWhitespace, invisibleMark, rightToLeft, tokenLabel,
+    """A function by its name in tests/render_js.mjs's CALLS: batch_view.js's batchHtml, batch.js's batchOf,
+    render.js's tokenTip, the twins showWhitespace, invisibleMark, rightToLeft, tokenLabel,
     indentationTokenCount, segments (as [start, end, its token count]), textLoss (the Loss's fields and words, or
     None), nfd, lower (each character of a string lowercased alone); each(name, [args, ...]) for a batch,
     perChar(name, text) for each character of text alone."""
@@ -82,3 +83,9 @@ def token_tip(tokenizer: str, token: dict, label: str | None = None) -> str:
     """A token's hover card (its block's data-tip, unescaped), its label as the panel draws it."""
     _send_panel_data()
     return call("tokenTip", tokenizer, token, label)
+
+
+def batch_html(ids: list[int], b, t, seed) -> str:
+    """The lesson's batch section as the page draws it (batch_view.js) from a text's GPT-2 ids."""
+    _send_panel_data()
+    return call("batchHtml", ids, b, t, seed)

@@ -135,7 +135,7 @@ def test_only_a_json_body_is_read(client, path):
 
 
 def test_a_body_over_the_cap_is_refused(client, monkeypatch):
-    monkeypatch.setattr(server, "MAX_BODY_BYTES", 1_000)
+    monkeypatch.setattr(server.bodies, "MAX_BODY_BYTES", 1_000)
     declared = client.post("/playground/embedding", json=body("/playground/embedding", "x" * 2_000))
     assert declared.status_code == 413 and "at most 1,000 bytes" in declared.json()["detail"]
 
@@ -186,7 +186,7 @@ def test_long_texts_are_worked_on_in_the_big_input_worker(client, monkeypatch):
         sent.append(fn.__name__)
         return fn(*args)
 
-    monkeypatch.setattr(server._worker, "run_async", worker_run)
+    monkeypatch.setattr(server.worker._worker, "run_async", worker_run)
     text = "word " * (server.BIG_INPUT_CHARS // 5 + 1)
     for path in PATHS:
         assert client.post(path, json=body(path, "short")).status_code == 200

@@ -12,14 +12,14 @@ import torch
 from bs4 import BeautifulSoup
 
 from config import GPTConfig
+import render_js
 from conftest import ROOT, synchronous
 from embeddings import TokenEmbedding
 from playground import batch
 from playground.__main__ import main
-from playground.lesson.batch import batch_embeddings
+from playground.lesson.batch import batch_embeddings, gpt2_ids
 from playground.lesson.embedding import INITS, embedding_table
 from playground.page import handlers
-from playground.page.batch_view import batch_html
 from playground.page.colors import token_color
 
 GPT2_INIT = next(iter(INITS))
@@ -168,14 +168,11 @@ def test_cli_batch(capsys, official_gpt2):
         "(its targets are the same window one id later)"]
 
 
-def test_the_json_download_carries_the_batch_of_the_boxes():
-    export_json = synchronous(handlers.export_json)
-    data = json.loads(export_json(SHORT, False, 3.0, 4.0, 2.0, "gpt2", "bert", "llama"))  # the boxes send floats
-    assert data["batch"] == batch(SHORT, 3, 4, 2)
-    assert [t["name"] for t in data["tokenizers"]] == ["gpt2", "bert", "llama"]
-    too_short = json.loads(export_json("Hello world", False, 1, 8, 0, "gpt2", "bert", "llama"))["batch"]
-    assert too_short == {"error": "the text has 2 tokens: a block of 8 needs at least 9 "
-                                  "(its targets are the same window one id later)"}
+def test_the_json_downloads_batch_is_the_boxes_batch():
+    """batch.js's batchOf, which the JSON download carries: the boxes' strings, torch's offsets, or why not."""
+    assert render_js.call("batchOf", gpt2_ids(SHORT), ["3", "4", "2"]) == batch(SHORT, 3, 4, 2)
+    assert render_js.call("batchOf", [15496, 995], ["1", "8", "0"]) == {
+        "error": "the text has 2 tokens: a block of 8 needs at least 9 (its targets are the same window one id later)"}
 
 
 def drawn_rows(html: str) -> list[tuple[int, list[int], list[str]]]:
@@ -188,7 +185,7 @@ def drawn_rows(html: str) -> list[tuple[int, list[int], list[str]]]:
 
 @pytest.mark.parametrize("b, t", [(3, 6), (32, 1024)])
 def test_the_page_draws_every_window_in_gpt2s_colours(b, t):
-    html = synchronous(handlers.update_batch)(FLORES_ENGLISH, float(b), float(t), 5.0)
+    html = render_js.batch_html(gpt2_ids(FLORES_ENGLISH), b, t, 5)
     result = batch(FLORES_ENGLISH, b, t, 5)
     rows = drawn_rows(html)
     assert [(offset, ids) for offset, ids, _ in rows] == list(zip(result["offsets"], result["ids"]))
@@ -202,11 +199,12 @@ def test_the_page_draws_every_window_in_gpt2s_colours(b, t):
 
 
 def test_the_page_says_why_no_batch_is_drawn():
-    html = batch_html((15496, 995), 4, 8, 0)  # "Hello world"
+    html = render_js.batch_html([15496, 995], 4, 8, 0)  # "Hello world"
     assert BeautifulSoup(html, "html5lib").select_one("#batch-error").get_text().startswith(
         "the text has 2 tokens: a block of 8 needs at least 9")
-    assert "batch_size must be a whole number from 1 to 64" in synchronous(handlers.update_batch)(SHORT, None, 8, 0)
-    assert "block_size must be a whole number" in synchronous(handlers.update_batch)(SHORT, 1, 8.5, 0)
+    ids = gpt2_ids(SHORT)
+    assert "batch_size must be a whole number from 1 to 64" in render_js.batch_html(ids, 0, 8, 0)  # an empty box
+    assert "block_size must be a whole number" in render_js.batch_html(ids, 1, 8.5, 0)
 
 
 def test_the_lessons_button_gives_a_text_long_enough_for_the_lessons_batch():

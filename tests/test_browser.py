@@ -15,7 +15,7 @@ from browser import SCREENSHOTS, open_page, panel_ids, paste, textbox, type_text
 from mixed_text import mixed_text
 
 from playground import compare
-from playground.lesson.examples import EXAMPLES
+from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.page.colors import token_color
 
 NAMES = ("gpt2", "bert", "llama")
@@ -106,7 +106,16 @@ def test_a_long_text_shares_packed_and_a_too_long_one_says_so(page, app_url):
 
 
 def test_example_share_link(page, app_url):
-    open_page(page, app_url + "?example=hindi", EXAMPLES[2].text)
+    """A page opened on an example shares a link to that example: opened in a new tab, it has the example's text,
+    its three tokenizers and its question."""
+    hindi = EXAMPLES_BY_KEY["hindi"]
+    open_page(page, app_url + "?example=hindi", hindi.text)
+    link = share_link(page)
+    assert link.startswith(app_url + "?z=") and "&example=hindi" in link and "tokenizers=" not in link, link
+    other = page.context.new_page()  # a student opening the link in a new tab
+    open_page(other, link, hindi.text)
+    assert textbox(other).input_value() == hindi.text
+    other.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=hindi.question)
 
 
 @pytest.mark.parametrize("payload", ["<img src=x onerror=alert(1)>", "</div><script>alert(1)</script>"])
@@ -234,8 +243,7 @@ def test_tokenizers_chosen_by_link_by_selector_and_carried_by_share_links(page, 
                return got.length === ids.length && got.every((id, i) => id === ids[i]);
            })""", arg=expected)
     assert page.locator("#panel-gpt2 [data-tokenizer=gpt4o]").count() == 1  # the slots keep their ids
-    page.locator("#tokenizer-1 input").click()
-    page.get_by_role("option", name="Mistral 7B SentencePiece").click()
+    page.locator("#tokenizer-1 select").select_option(label="Mistral 7B SentencePiece")
     mistral = compare(text, tokenizers=("mistral",))["tokenizers"][0]["ids"]
     page.wait_for_function("ids => [...document.querySelectorAll('[data-tokenizer=mistral] .tok')]"
                            ".map(e => Number(e.dataset.id)).join() === ids.join()", arg=mistral)
@@ -253,7 +261,7 @@ def test_keystrokes_are_painted_in_the_page_and_the_server_is_asked_after_the_pa
     open_page(page, app_url, "Hello world")
     # The batch is drawn by a queue event of its own once typing pauses (tests/test_batch_browser.py): kept
     # out of here, where every request a keystroke makes is counted.
-    page.evaluate("clearTimeout(playgroundBatch.timer); playgroundBatchSoon = () => []")
+    page.evaluate("document.getElementById('batch-section').remove()")  # its boxes too: nothing to draw
     page.wait_for_timeout(500)  # the first page's own asks are over
     posts: list[tuple[str, str]] = []
     page.on("request", lambda r: posts.append((r.url.removeprefix(app_url), r.post_data or "")) if r.method == "POST" else None)
@@ -296,10 +304,10 @@ def test_a_busy_server_is_said_and_the_ask_retried(browser, app_url):
     context.close()
 
 
-def test_a_full_queue_is_said_and_retried(browser, app_url):
-    """The server answers 503 to /queue/join when its queue is full: the page says so, retries the
-    same request, and the event lands; here the slide's, one of the events still queued.
-    (Its own context: Chromium logs each 503 as a console error.)"""
+def test_a_full_server_is_said_and_retried(browser, app_url):
+    """The server answers 503 to an ask when it is full: the page says so, retries the same request after
+    Retry-After, and the answer lands; here the slide's. (Its own context: Chromium logs each 503 as a console
+    error.)"""
     context = browser.new_context(viewport={"width": 1600, "height": 1000})
     page = context.new_page()
     open_page(page, app_url, "Hello world")
@@ -310,16 +318,16 @@ def test_a_full_queue_is_said_and_retried(browser, app_url):
         body = json.loads(route.request.post_data)
         if len(refused) < 2:
             refused.append(body)
-            route.fulfill(status=503, content_type="application/json",
-                          body='{"detail": "Queue is full. Max size is 128 and size is 128."}')
+            route.fulfill(status=503, content_type="application/json", headers={"Retry-After": "1"},
+                          body='{"detail": "The server is busy: too many requests at once. Try again in a second."}')
         else:
             passed.append(body)
             route.continue_()
 
-    page.route("**/gradio_api/queue/join*", full_twice)
-    page.click("#slide button")  # opens the accordion: its slide is drawn by a queued event
+    page.route("**/playground/slide", full_twice)
+    page.click("#slide > summary")  # opens the section: its slide is drawn by the server
     page.wait_for_function("() => { const n = document.getElementById('queue-note'); "
-                           "return n && !n.hidden && n.textContent.includes('its queue is full'); }")
+                           "return n && !n.hidden && n.textContent.includes('The server is busy'); }")
     page.wait_for_selector("#slide table", timeout=30_000)  # the retried requests landed
     page.wait_for_selector("#queue-note", state="hidden")
     assert len(refused) == 2 and all(body in passed for body in refused)  # each sent again, as it was
@@ -366,7 +374,7 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
         plots = thread.submit(synchronous(handlers.update_embedding), text, "GPT-2: N(0, 0.02)").result()[2]
     same = page.evaluate("""([ids, htmls]) => ids.map((id, i) => {
         const el = document.getElementById(id);
-        const body = el.querySelector(".prose") || el.querySelector(".html-container");
+        const body = el.querySelector(".body");
         const whole = document.createElement("div");
         whole.innerHTML = htmls[i];
         return body.innerHTML === whole.innerHTML || body.innerHTML;

@@ -1,4 +1,4 @@
-"""The browser tokenizers are shipped built (playground/page/static/twin/): a clean `npm ci` from the lockfile and
+"""The page's program and the browser tokenizers are shipped built (playground/page/static/twin/): a clean `npm ci` from the lockfile and
 scripts/build_browser.mjs make the same bytes again, and every npm package the build bundles has its license in
 assets/NOTICE."""
 
@@ -13,7 +13,7 @@ from conftest import ROOT
 
 BUILT = ROOT / "playground" / "page" / "static" / "twin"
 SOURCES = ("package.json", "package-lock.json", "scripts/build_browser.mjs", "playground/tokenizers", "playground/lesson",
-           "playground/page/browser_page.js", "playground/page/render.js", "playground/page/qr_code.js",
+           "playground/page/static", "playground/page/browser_page.js", "playground/page/render.js", "playground/page/qr_code.js",
            "playground/page/export.js",
            "playground/page/batch_view.js")
 

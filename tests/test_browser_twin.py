@@ -118,21 +118,19 @@ def test_the_twin_equals_the_python_layer_on_every_field(page, app_url, name):
     # The page's own work on its first text is done: the edit (on the server), and the lesson's batch, which
     # batch.js asks for once the text has stayed the same for a moment.
     wait_for_ids(page, "Hello world")
-    page.wait_for_function("playgroundBatch.drawn !== '' && document.querySelector('#batch').textContent.trim()")
+    page.wait_for_function("document.querySelector('#batch').textContent.trim()")
     asked = []
     page.on("request", lambda request: asked.append((request.method, urlsplit(request.url).path)))
     for special, texts in ((False, CORPUS), (True, CORPUS[:SPECIAL_TOO])):
         found = differences(texts, in_browser(page, texts, name, special), name, special)
         assert not found, (f"{name}, special={special}: {len(found)} of {len(texts)} differ from compare():\n"
                            + "\n".join(found[:5]))
-    # The server is never asked to tokenize (that would be a POST: the edit route, a queue event); the twin's
-    # code, WebAssembly and files are fetched once each in the page's life, a file two tokenizers load (the
-    # under-trained list: GPT-2's and Llama 2's) too. (Gradio's event stream may reconnect: a GET that sends
-    # nothing.)
+    # The server is never asked to tokenize (that would be a POST); the twin's code, WebAssembly and files are
+    # fetched once each in the page's life, a file two tokenizers load (the under-trained list: GPT-2's and
+    # Llama 2's) too.
     twin_files = [path for path in loaded if path.startswith("/playground/twin/")]
     assert twin_files and len(twin_files) == len(set(twin_files)), twin_files
-    assert all(method == "GET" and (path.startswith("/playground/twin/") or path == "/gradio_api/queue/data")
-               for method, path in asked), asked
+    assert all(method == "GET" and path.startswith("/playground/twin/") for method, path in asked), asked
 
 
 @pytest.mark.parametrize("name", TOKENIZER_NAMES)

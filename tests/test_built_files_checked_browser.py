@@ -132,6 +132,18 @@ def test_a_changed_page_module_is_refused_and_the_page_says_so(browser, lesson_f
         assert_page_refused(page)
 
 
+def test_a_changed_program_module_is_refused_and_the_page_says_so(browser, lesson_folder):
+    """The page's own program (its entry, which every other module of the page is bundled into) refused: nothing of
+    it runs to say so, so its script's onerror shows the note the page's HTML carries."""
+    with served_with_one_byte_changed(lesson_folder, "page-*.js") as url, fresh_tab(browser) as page:
+        page.goto(url)
+        page.wait_for_function("document.getElementById('program-refused')?.checkVisibility()", timeout=60_000)
+        assert note_text(page).startswith("This page could not load its program: a file of it was refused")
+        type_text(page, TEXT)
+        page.wait_for_timeout(1000)
+        assert page.locator(".tok[data-id]").count() == 0
+
+
 # The app, serving a copy of the built files with one byte changed: the same launch as `python app.py`, with
 # twin_route's folder pointed at the copy (nothing else of the app changed).
 APP_WITH_CHANGED_BUILD = """import runpy, sys

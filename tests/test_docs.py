@@ -307,3 +307,34 @@ def test_the_readme_is_read_in_five_minutes():
     assert len(readme.splitlines()) <= 300
     for path in DOCUMENTS:
         assert not re.search(r"\bissues? ?#?\d+", path.read_text(encoding="utf-8"), re.IGNORECASE), path
+
+
+# Counts the docs spell out in words, and the data each counts: a word is checked here rather than read from the data
+# (a page is prose), so when the data changes this test names the pages to rewrite.
+SPELLED_OUT = (("eight", r"\b(?:the|all) eight\b", "TOKENIZER_NAMES"), ("six", r"\bsix examples\b", "EXAMPLES"),
+               ("twelve", r"\btwelve (?:FLORES-200 )?languages\b", "LANGUAGES"))
+
+
+def test_the_counts_the_docs_spell_out_are_the_datas():
+    from playground.lesson.display import in_words
+    from playground.lesson.examples import EXAMPLES
+    from playground.lesson.premium import LANGUAGES
+    from playground.tokenizers.registry import TOKENIZER_NAMES
+
+    data = {"TOKENIZER_NAMES": TOKENIZER_NAMES, "EXAMPLES": EXAMPLES, "LANGUAGES": LANGUAGES}
+    for word, phrase, name in SPELLED_OUT:
+        pages = [path.name for path in DOCUMENTS if re.search(phrase, path.read_text(encoding="utf-8"))]
+        assert pages, f"no page says {phrase!r} any more: take it out of SPELLED_OUT"
+        assert in_words(len(data[name])) == word, f"{name} has {len(data[name])}: rewrite {word!r} in {pages}"
+
+
+def test_the_page_tables_line_counts_are_the_files():
+    """architecture.md's table of the page layer gives each file's lines: read from the files, so none goes stale."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([^`*]+)`(?:, `([^`*]+)`)? \|.*\| ([\d, ]+) \|$", text, re.M)
+    stated = {name: int(count) for *names, counts in rows
+              for name, count in zip(filter(None, names), counts.replace(" ", "").split(","))}
+    real = {name: len((ROOT / "playground" / "page" / name).read_text(encoding="utf-8").splitlines()) for name in stated}
+    assert len(stated) > 30 and "server/guard.py" in stated  # the table is read
+    wrong = {name: f"{n} in the table, {real[name]} in the file" for name, n in stated.items() if n != real[name]}
+    assert wrong == {}, "architecture.md's line counts: write the files' own"

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from test_properties import SPECIAL_STRINGS, any_text
 from test_web import GPT2_INIT, TokElements
 
+from browser import drawn_ids
 from conftest import panels_html, synchronous
 from playground import compare
 from playground.lesson.display import segments
 from playground.page import handlers
-from playground.page.work import MAX_DRAWN_TOKENS
 
 compare_api, update_embedding = synchronous(handlers.compare_api), synchronous(handlers.update_embedding)
 
@@ -33,37 +33,51 @@ def check_partition(text: str, tokens: list[dict]) -> None:
     assert pos == len(text)
 
 
+def check_panels(panels: list[str], result: dict) -> None:
+    """Each panel draws its tokenizer's first ids (at most 1,000, within the first 5,000 characters: drawn_ids) and
+    says its whole count; no script in it."""
+    assert len(panels) == len(result["tokenizers"])
+    for panel, tok in zip(panels, result["tokenizers"]):
+        assert [int(a["data-id"]) for a in TokElements(panel).toks] == drawn_ids(tok)
+        assert tok["count"] == len(tok["ids"]) == len(tok["tokens"])
+        assert f"<b>{tok['count']:,}</b> {'token' if tok['count'] == 1 else 'tokens'}<" in panel
+        assert "<script" not in panel.lower()
+
+
+def check_embedding(text: str) -> None:
+    """The embedding panel's shape is GPT-2's ids (at most its 1,024 positions) by 768, and its heatmap is drawn."""
+    head, memory, heatmap = update_embedding(text, GPT2_INIT)
+    n = len(compare(text)["tokenizers"][0]["ids"])
+    assert f'<b class="shape">(1, {min(n, 1024)}, 768)</b>' in head
+    assert "could not be drawn" not in memory + heatmap
+    assert ("<img" in heatmap) == (n > 0), heatmap  # no ids: the note "Type something to see its vectors."
+
+
 @settings(deadline=None)  # examples: the profile (conftest.py)
 @given(text=any_text, flags=toggles)
 def test_panels_on_anything(text, flags):
     mark_whitespace, view, special = flags
     panels = panels_html(text, mark_whitespace, view, special)
     result = compare(text, special)
-    for panel, tok in zip(panels, result["tokenizers"]):
-        drawn = [int(a["data-id"]) for a in TokElements(panel).toks]
-        assert drawn == tok["ids"][:MAX_DRAWN_TOKENS]
-        assert tok["count"] == len(tok["ids"]) == len(tok["tokens"])
-        assert f"<b>{tok['count']:,}</b> {'token' if tok['count'] == 1 else 'tokens'}<" in panel
-        assert "<script" not in panel.lower()
+    check_panels(panels, result)
+    for tok in result["tokenizers"]:
         check_partition(result["text"], tok["tokens"])
 
 
 @settings(max_examples=40, deadline=None)
 @given(text=any_text)
 def test_embedding_panel_on_anything(text):
-    head, memory, heatmap = update_embedding(text, GPT2_INIT)
-    n = len(compare(text)["tokenizers"][0]["ids"])
-    assert f'<b class="shape">(1, {min(n, 1024)}, 768)</b>' in head
+    check_embedding(text)
 
 
 @pytest.mark.parametrize("text", [ch * 10_000 for ch in ("a", " ", "\n", "\t", "é", "😀", "\x00", "\ud800", "्")]
                          + [" ".join(SPECIAL_STRINGS) * 50])
 def test_ten_thousand_copies_and_every_special_string(text):
-    panels = panels_html(text, True, "text", True)
     result = compare(text, special=True)
+    check_panels(panels_html(text, True, "text", True), result)
     for tok in result["tokenizers"]:
         check_partition(result["text"], [t for t in tok["tokens"] if not t["special"]])
-    update_embedding(text, GPT2_INIT)
+    check_embedding(text)
 
 
 @pytest.mark.parametrize("bad", [None, 3, b"bytes", ["list"]])

@@ -23,8 +23,7 @@ THIRD_IS_MISTRAL = ("gpt2", "bert", "mistral")  # #tokenizer-2 is the third pane
 
 
 def choose_mistral_third(page) -> None:
-    page.locator("#tokenizer-2 input").click()
-    page.get_by_role("option", name="Mistral 7B SentencePiece").click()
+    page.locator("#tokenizer-2 select").select_option(label="Mistral 7B SentencePiece")
 
 
 def test_a_reload_puts_back_the_typed_text_the_tokenizers_the_marks_and_the_size(page, app_url):

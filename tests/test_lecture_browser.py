@@ -381,7 +381,7 @@ def test_the_glitch_example_marks_on_screen_what_the_api_marks(browser, app_url,
         assert s["count"] == f"{len(expected[name])} under-trained (paper)"
     page.screenshot(path=SCREENSHOTS / f"projector-{width}x{height}-glitch-marks.png")
     page.locator("#reveal").click()  # Hide
-    page.locator("#guess label").click()  # guess first: the marks are the answer, hidden until Reveal
+    page.locator("#guess").click()  # guess first: the marks are the answer, hidden until Reveal
     page.wait_for_function(f"() => ({underline})() === 'none'")
     page.locator("#reveal").click()
     page.wait_for_function(f"() => ({underline})() === 'underline'")
@@ -435,7 +435,7 @@ READABLE = """roots => {
             const el = node.parentElement;
             if (node.textContent.trim() && el.checkVisibility({visibilityProperty: true})) {
                 seen.push({text: node.textContent.trim(),  // titles, and Gradio's own "0.3s" while a part is redrawn
-                           title: !!el.closest(".panel-head, .chooser, #slide > .label-wrap, #all-eight, [data-testid=status-tracker]")});
+                           title: !!el.closest(".panel-head, .chooser, #slide > summary, #all-eight, [data-testid=status-tracker]")});
             }
         }
         for (const picture of root.querySelectorAll("img, canvas")) {
@@ -490,7 +490,7 @@ def test_what_the_room_sees_is_true(browser, app_url, width, height, scheme, pre
     open_page(page, f"{app_url}?__theme={scheme}" + ("&present=1" if present else ""), "Hello world")
     assert not page.locator("#reveal").is_visible(), "no question, no Reveal"
     assert page.evaluate(CUT_TOKENS) == []
-    page.locator("#slide > .label-wrap").click()  # the slide open, to see that Guess first hides it too
+    page.locator("#slide > summary").click()  # the slide open, to see that Guess first hides it too
     page.get_by_label("Guess first").check()
     page.wait_for_function("() => document.body.classList.contains('guess')")
     assert page.locator("#reveal").is_visible(), "Guess first asks how many tokens"
@@ -544,7 +544,7 @@ def test_guess_first_hides_the_lessons_batch_and_the_languages_table_until_revea
     open_page(page, f"{app_url}?example=hindi&guess=1", EXAMPLES_BY_KEY["hindi"].text)
     page.wait_for_function("() => document.body.classList.contains('guess')")
     page.wait_for_selector("#batch-ids i", state="attached")  # the batch is drawn once its inputs settle
-    page.locator("#languages > .label-wrap").click()
+    page.locator("#languages > summary").click()
     page.wait_for_selector("#premium table", state="attached")
     assert page.evaluate(READABLE, "#batch, #premium") == [], "readable before Reveal"
     assert page.locator("#batch-ids i").first.is_visible() is False

@@ -81,7 +81,7 @@ def test_a_fresh_slide_link_takes_the_clickers_keys_and_keeps_its_text(browser, 
     box.click()
     ring = box.evaluate("""b => { const s = getComputedStyle(b);
         return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor,
-                getComputedStyle(document.querySelector('.gradio-container')).backgroundColor]; }""")
+                getComputedStyle(document.body).backgroundColor]; }""")
     assert ring[:2] == ["solid", 3.0]
     page_colour = ring[3] if ring[3] != "rgba(0, 0, 0, 0)" else ("rgb(255, 255, 255)" if scheme == "light" else "rgb(11, 15, 25)")
     assert contrast(ring[2], page_colour) >= 3, ring
@@ -278,7 +278,7 @@ def test_the_steppers_words_are_readable_in_normal_view(browser, app_url):
     wait_for_ids(page, EXAMPLES_BY_KEY["magikarp"].text)
     page.locator("#replay-all").click()
     page.wait_for_selector(".stepper .step-row .action")
-    body = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.gradio-container')).fontSize)")
+    body = page.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)")
     assert body == 16
     words = page.evaluate("""() => [...document.querySelectorAll(
         '.stepper :is(.step-head, .step-row .action, .step-count, .step-controls button)')].map(e => {

@@ -23,7 +23,7 @@ ANSWER_AND_TOKENS = """() => {
     const box = el => { if (!el) return null; const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
     const union = rects => [Math.min(...rects.map(r => r.left)), Math.min(...rects.map(r => r.top)),
                             Math.max(...rects.map(r => r.right)), Math.max(...rects.map(r => r.bottom))];
-    const out = {"answer": box(document.querySelector("#answer .prose"))};
+    const out = {"answer": box(document.querySelector("#answer .body"))};
     for (const panel of document.querySelectorAll("#panels [data-tokenizer]")) {
         const name = panel.closest("[id^=panel-]").id;
         out[`${name} title`] = box(panel.querySelector("h3"));
@@ -59,7 +59,7 @@ def show_example(page, example) -> None:
 def reveal(page) -> None:
     page.locator("#reveal").click()
     page.wait_for_function("() => document.body.classList.contains('revealed')")
-    page.locator("#answer .prose").wait_for(state="visible")
+    page.locator("#answer .body").wait_for(state="visible")
     page.wait_for_timeout(100)  # the frame that fits the tokens to the revealed layout
 
 
@@ -107,10 +107,10 @@ def test_no_token_over_two_lines_on_a_phone(browser, app_url, present):
 
 
 def test_the_glitch_word_is_one_line_in_presenter_view_and_only_drawn_smaller(browser, app_url):
-    """The example whose point is one token: ' SolidGoldMagikarp' wider than its panel at 1024x768 in presenter
-    view is drawn smaller on one line (it wrapped as '·SolidGoldMagik' / 'arp'), its neighbours at full size,
-    and back at full size when the panels are wide enough again."""
-    context, page, errors = new_page(browser, app_url, 1024, 768, "dark", "&present=1&example=magikarp")
+    """The example whose point is one token: ' SolidGoldMagikarp' wider than its panel at 960x768 in presenter
+    view (at 1024 it fits the page's own panels) is drawn smaller on one line (it wrapped as '·SolidGoldMagik' /
+    'arp'), its neighbours at full size, and back at full size when the panels are wide enough again."""
+    context, page, errors = new_page(browser, app_url, 960, 768, "dark", "&present=1&example=magikarp")
     wait_for_ids(page, EXAMPLES_BY_KEY["magikarp"].text)
     page.wait_for_timeout(100)
     sizes = page.evaluate("""() => {
@@ -167,8 +167,7 @@ def test_a_share_link_keeps_the_whole_setup(browser, app_url):
     context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=hindi")
     hindi = EXAMPLES_BY_KEY["hindi"]
     wait_for_ids(page, hindi.text)
-    page.locator("#tokenizer-1 input").click()
-    page.get_by_role("option", name="GPT-4o o200k_base").first.click()
+    page.locator("#tokenizer-1 select").select_option(label="GPT-4o o200k_base")
     page.wait_for_function("() => document.querySelector('#panel-bert [data-tokenizer]')?.dataset.tokenizer === 'gpt4o'")  # loading: no body yet
     box = page.locator("#input-text textarea")
     box.press("End")
@@ -197,7 +196,7 @@ def test_a_share_link_keeps_the_whole_setup(browser, app_url):
     again = setup_shown(other)
     assert again == {**shown, "fontSize": again["fontSize"]} and again["fontSize"] == pytest.approx(shown["fontSize"])
     assert again["prompt"].startswith("Hindi:") and again["marks"] is False and again["ids"] and again["present"]
-    assert not other.locator("#answer .prose").is_visible(), "Guess first: nothing revealed yet"
+    assert not other.locator("#answer .body").is_visible(), "Guess first: nothing revealed yet"
     fresh.close()
 
     assert page.locator("#share-qr .unreachable").is_visible(), "a server on 127.0.0.1: no QR code for phones"
@@ -441,9 +440,9 @@ def test_tables_scroll_inside_their_box_and_charts_follow_the_theme(browser, app
     reach every column inside their box (the slide's scrolling, its first column kept in place); in dark mode both
     charts are dark."""
     context, page, errors = new_page(browser, app_url, 1024, 768, "dark")
-    page.locator("#languages > .label-wrap").click()
+    page.locator("#languages > summary").click()
     page.wait_for_selector("#premium table")
-    page.locator("#slide > .label-wrap").click()
+    page.locator("#slide > summary").click()
     page.get_by_label("All 8 tokenizers").check()
     page.wait_for_function("() => document.querySelectorAll('#slide table thead th').length === 10")
     for selector, last in (("#premium table", "BERT [UNK]"), ("#slide table", "Gemma SentencePiece")):
@@ -472,7 +471,7 @@ def test_the_languages_table_fits_one_projector_screen(browser, app_url):
     whole table on one screen (768 px high; it was 1,300 to 2,000 px, BERT's cells sentences). The words of what
     BERT lost are said once, under the table."""
     context, page, errors = new_page(browser, app_url, 1024, 768, "dark")
-    page.locator("#languages > .label-wrap").click()
+    page.locator("#languages > summary").click()
     table = page.locator("#premium table")
     table.wait_for()
     table.scroll_into_view_if_needed()

@@ -219,7 +219,7 @@ def test_an_examples_question_goes_with_its_text_in_the_static_folder(browser):
 # The answer's box, and each panel's title, counts and first row of tokens, as [left, top, right, bottom].
 ANSWER_AND_FIRST_ROWS = """() => {
     const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-    const out = {answer: box(document.querySelector('#answer .prose'))};
+    const out = {answer: box(document.querySelector('#answer .body'))};
     for (const panel of document.querySelectorAll('#panels [data-tokenizer]')) {
         const name = panel.dataset.tokenizer;
         out[`${name} title`] = box(panel.querySelector('h3'));

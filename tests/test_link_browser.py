@@ -79,7 +79,7 @@ def page(browser, app_url):  # noqa: F811
 @pytest.mark.parametrize("query, expected", CASES.values(), ids=CASES.keys())
 def test_a_link_opens_the_page_with(page, query, expected):
     got = page.evaluate("""async (query) => {
-        const s = await playgroundSetupFromUrl(new URLSearchParams(query));
+        const s = await window.playground.setupFromUrl(new URLSearchParams(query));
         return [s.text, s.example, s.guess, s.present, ...s.tokenizers, s.markWhitespace, s.view, s.damaged];
     }""", urllib.parse.urlencode(query))
     assert got == expected
@@ -89,7 +89,7 @@ def test_a_packed_link_cannot_unpack_into_more_than_the_limit(page):
     """A few kB of link that inflates to 5 MB: read up to what 100,000 characters take, no further."""
     bomb = pack(b"a" * 5_000_000)
     assert len(bomb) < 10_000
-    text = page.evaluate("async (z) => (await playgroundSetupFromUrl(new URLSearchParams({z}))).text", bomb)
+    text = page.evaluate("async (z) => (await window.playground.setupFromUrl(new URLSearchParams({z}))).text", bomb)
     assert text == "a" * 100_000
 
 
@@ -108,8 +108,8 @@ def test_any_part_of_the_longest_link_is_read_at_once(page, query):
     before anything is made of it. The best of three reads, for a busy machine."""
     took = page.evaluate("""async (query) => {
         query = new URLSearchParams(query);
-        const read = query.has("chat") ? () => playgroundUnpack(query.get("chat"), 10 * PLAYGROUND_MAX_INPUT_CHARS)
-                                       : () => playgroundSetupFromUrl(query);
+        const {setupFromUrl, unpack, maxInputChars} = window.playground;
+        const read = query.has("chat") ? () => unpack(query.get("chat"), 10 * maxInputChars) : () => setupFromUrl(query);
         const times = [];
         for (let k = 0; k < 3; k++) {
             const start = performance.now();

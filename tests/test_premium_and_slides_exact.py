@@ -17,6 +17,7 @@ import pytest
 from bs4 import BeautifulSoup
 from matplotlib.figure import Figure
 
+from playground.lesson.display import in_words
 from playground.lesson.examples import EXAMPLES
 from playground.lesson.premium import premium_chart_png, premium_png_for, token_premium
 from playground.page.plots import plot_or_error, png_html
@@ -182,6 +183,21 @@ def test_the_examples_table(official_gpt2):
     assert soup.body.get_text() == cell_text + "Download PNG"  # nothing stray between the rows
     assert soup.select_one("figure img")["alt"] == "token counts of the six examples"
     assert soup.select_one("figure a.download")["data-download"] == "token-counts.png"
+
+
+def test_the_slides_count_of_examples_is_the_datas(monkeypatch):
+    """The chart's words count the examples there are, not a number written into the sentence: with five, five."""
+    from playground.page import slide_view
+
+    monkeypatch.setattr(slide_view, "EXAMPLES", EXAMPLES[:5])  # the table's rows (the counts of all six, cut by zip)
+    monkeypatch.setattr(slide_view, "example_chart_png", lambda names: b"\x89PNG")  # the chart is not what is tested
+    soup = BeautifulSoup(examples_slide_html(("gpt2",)), "html5lib")
+    assert len(soup.select("tbody tr")) == 5
+    assert soup.select_one("figure img")["alt"] == "token counts of the five examples"
+
+
+def test_counts_in_words():
+    assert [in_words(n) for n in (0, 1, 6, 8, 12, 13, 1234)] == ["no", "one", "six", "eight", "twelve", "13", "1,234"]
 
 
 def test_an_inline_png_and_its_download_link():

@@ -160,10 +160,11 @@ def test_html_in_the_text_is_text():
 
 
 def test_the_page_draws_its_panels_with_the_bundled_renderer(page, app_url):
-    """window.playground.panelParts, set with "playground-ready", draws in Chromium what render.js draws under Node."""
-    page.add_init_script("window.addEventListener('playground-ready', () => { window.readyFired = true; })")
+    """window.playground.panelParts, set as the tokenizers' module loads, draws in Chromium what render.js draws under
+    Node (once the page has painted its panels: its values handed to the module)."""
     page.goto(app_url)
-    page.wait_for_function("typeof window.playground?.panelParts === 'function' && window.readyFired", timeout=60_000)
+    page.wait_for_function("typeof window.playground?.panelParts === 'function' && "
+                           "document.querySelector('#panel-gpt2 .tok[data-id]')", timeout=60_000)
     assert page.evaluate("window.playground.MAX_DRAWN_TOKENS") == 1000
     texts = HARD[:40]
     for name in ("gpt2", "bert", "llama"):

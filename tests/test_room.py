@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import fcntl
 import ipaddress
+import json
 import socket
 import struct
 
 import pytest
 
-from playground.page import room, web
-from playground.page.qr_view import share_qr_html
+from playground.page import page_route, room
+from playground.page.shell import VALUES
 
 SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
 
@@ -71,26 +72,28 @@ def test_the_machines_addresses_are_its_interfaces_and_send_nothing():
         assert room.room_host("0.0.0.0", found) in room_addresses()
 
 
-def test_the_page_head_gives_the_room_host_only_to_a_server_listening_beyond_this_machine(monkeypatch):
+def app_values() -> dict:
+    """The app's values.json (what its page's program reads from the server), made afresh."""
+    return json.loads(page_route.Built().files[VALUES])
+
+
+def test_the_page_gives_the_room_host_only_to_a_server_listening_beyond_this_machine(monkeypatch):
     monkeypatch.setenv("GRADIO_SERVER_NAME", "127.0.0.1")
-    assert "const PLAYGROUND_ROOM_HOST = null;\n" in web.page_head()
+    assert app_values()["PLAYGROUND_ROOM_HOST"] is None
     monkeypatch.setenv("GRADIO_SERVER_NAME", "192.168.1.20")
-    assert 'const PLAYGROUND_ROOM_HOST = "192.168.1.20";\n' in web.page_head()
+    assert app_values()["PLAYGROUND_ROOM_HOST"] == "192.168.1.20"
     monkeypatch.delenv("GRADIO_SERVER_NAME")  # Gradio's default: 127.0.0.1
-    assert "const PLAYGROUND_ROOM_HOST = null;\n" in web.page_head()
+    assert app_values()["PLAYGROUND_ROOM_HOST"] is None
 
 
 def test_a_link_to_this_machine_gets_no_qr_code_but_what_to_do():
-    link = "http://127.0.0.1:7860/?z=S8jPTwcA&example=hindi"
-    assert share_qr_html(link, "127.0.0.1") == (
+    """What the page says in the QR code's place for a link to this machine (page.js puts the host in)."""
+    assert room.unreachable_html("127.0.0.1", "127.0.0.1") == (
         "<p class='note unreachable'>No QR code: phones in the room cannot open this link, which points at this "
         "computer itself (127.0.0.1); the server listens on this computer only. For the room, start it with "
         "<code>GRADIO_SERVER_NAME=0.0.0.0 python app.py</code> and open the page again.</p>")
-    assert share_qr_html(link.replace("127.0.0.1", "localhost"), "0.0.0.0") == (
+    assert room.unreachable_html("localhost", "0.0.0.0") == (
         "<p class='note unreachable'>No QR code: phones in the room cannot open this link, which points at this "
         "computer itself (localhost); this computer had no network address another machine could reach when the "
         "server started: join the room's network, start the server again and open the page again.</p>")
-    room_link = link.replace("127.0.0.1", "192.168.1.20")
-    assert share_qr_html(room_link, "0.0.0.0").startswith(
-        "<div class='qr' role='img' aria-label='QR code of the share link: http://192.168.1.20:7860/?z=S8jPTwcA&amp;")
-    assert share_qr_html("This text is too long to share as a link", "0.0.0.0") == ""
+    assert app_values()["PLAYGROUND_UNREACHABLE"] == room.unreachable_html("{host}", "127.0.0.1")

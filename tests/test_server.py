@@ -231,7 +231,7 @@ def test_the_asks_are_served_beside_gradio_and_log_no_value(server):
 
 def test_a_share_link_near_the_limit_opens(server):
     url, _ = server
-    from playground.page.web import MAX_SHARE_URL
+    from playground.page.shell import MAX_SHARE_URL
 
     z = base64.urlsafe_b64encode(os.urandom(MAX_SHARE_URL * 3 // 4 - 100)).decode().rstrip("=")
     link = f"{url}?z={z}"

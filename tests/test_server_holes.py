@@ -299,19 +299,19 @@ json_values = st.recursive(st.none() | st.integers() | TRICKY, lambda inner: st.
 @given(json_values, st.integers(0, 6), st.booleans())
 def test_the_depth_scan_agrees_with_the_parsed_value(value, limit, ascii_only):
     """Any JSON, its strings full of brackets, quotes and backslashes: refused exactly when it nests deeper."""
-    from playground.page import server as playground_server
+    from playground.page.server import bodies
 
     body = json.dumps(value, ensure_ascii=ascii_only).encode()
-    with patch.object(playground_server, "MAX_JSON_DEPTH", limit):
-        assert playground_server.nests_too_deeply(body) == (depth(value) > limit), body
+    with patch.object(bodies, "MAX_JSON_DEPTH", limit):
+        assert bodies.nests_too_deeply(body) == (depth(value) > limit), body
 
 
 @given(st.binary(max_size=300))
 def test_the_depth_scan_reads_any_bytes(body):
-    from playground.page import server as playground_server
+    from playground.page.server import bodies
 
-    with patch.object(playground_server, "MAX_JSON_DEPTH", 0):
-        assert playground_server.nests_too_deeply(body) in (True, False)
+    with patch.object(bodies, "MAX_JSON_DEPTH", 0):
+        assert bodies.nests_too_deeply(body) in (True, False)
 
 
 # --- 7. any link opens a page ---------------------------------------------------------------
@@ -449,7 +449,7 @@ def test_headers_are_bounded_in_lines_and_bytes_but_a_link_may_be_long(server, h
     s.close()
 
 
-BODY_SECONDS = 20  # server.BODY_SECONDS: a request's whole body within this many seconds of its head
+BODY_SECONDS = 20  # server.bodies.BODY_SECONDS: a request's whole body within this many seconds of its head
 TRICKLED = ["/playground/tokens", "/playground/chat", "/gradio_api/queue/join"]
 
 

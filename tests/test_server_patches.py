@@ -1,4 +1,4 @@
-"""What server.py replaces, wraps, extends or reads of Gradio, uvicorn, starlette, h11 and asyncio
+"""What the server package replaces, wraps, extends or reads of Gradio, uvicorn, starlette, h11 and asyncio
 (server.PATCHES) still has the shape it was written against (Gradio 6.31, starlette 1.10, uvicorn 0.54, h11 0.16).
 
 A patch onto an internal that an upgrade renamed or changed does not fail by itself: an assignment to a
@@ -19,7 +19,7 @@ import pytest
 from conftest import run_fresh
 from playground.page import server
 
-SERVER_SOURCE = Path(server.__file__).read_text(encoding="utf-8")
+SERVER_SOURCES = [path.read_text(encoding="utf-8") for path in sorted(Path(server.__file__).parent.glob("*.py"))]
 
 FACTS = r'''
 import asyncio, importlib, inspect, json, re, sys, traceback
@@ -123,15 +123,20 @@ def test_every_patched_name_is_still_there(facts):
     assert missing == [], f"renamed or gone in this Gradio / uvicorn / starlette / h11: {missing}; see server.PATCHES"
 
 
+def server_nodes() -> list[ast.AST]:
+    """Every node of every module of the server package."""
+    return [node for source in SERVER_SOURCES for node in ast.walk(ast.parse(source))]
+
+
 def own_classes() -> set[str]:
-    return {node.name for node in ast.walk(ast.parse(SERVER_SOURCE)) if isinstance(node, ast.ClassDef)}
+    return {node.name for node in server_nodes() if isinstance(node, ast.ClassDef)}
 
 
 def test_every_assignment_into_another_package_is_listed():
-    """server.py assigns onto another package's names only where PATCHES says so (by the name assigned): a
-    patch added without its line in the table fails here."""
+    """The server package assigns onto another package's names only where PATCHES says so (by the name
+    assigned), in any of its modules: a patch added without its line in the table fails here."""
     assigned = set()
-    for node in ast.walk(ast.parse(SERVER_SOURCE)):
+    for node in server_nodes():
         for target in node.targets if isinstance(node, ast.Assign) else []:
             root = target
             while isinstance(root, ast.Attribute):

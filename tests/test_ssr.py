@@ -27,5 +27,5 @@ def test_typing_is_exact_with_ssr_asked_for(page, app_url):
     page.wait_for_function("document.querySelector('#embedding').textContent.includes('(1, 6, 768)')")
     assert asks and set(asks) == {200}, asks
     assert response.status == 200
-    assert response.headers.get("cache-control") == "no-store"  # the Guard's: nothing typed left on disk
+    assert response.headers.get("cache-control") == "no-cache"  # the program's page (page_route), no Node's
     assert response.headers.get("cross-origin-opener-policy") == "same-origin"

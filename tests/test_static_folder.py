@@ -31,10 +31,12 @@ def referenced(index: Path) -> list[str]:
 
 
 def test_the_page_files_are_the_apps_own(lesson_folder):
-    from playground.page.web import PAGE_SCRIPTS
+    from playground.page import page_route
+    from playground.page.shell import PAGE_STYLES
 
-    for name in (*PAGE_SCRIPTS, "playground.css", "batch.css", "chat.css"):
-        assert (lesson_folder / "page" / name).read_bytes() == (STATIC / name).read_bytes(), name
+    styles = (lesson_folder / "page" / "styles.css").read_bytes()
+    assert styles == page_route.Built().files["styles.css"]
+    assert styles == b"".join((STATIC / name).read_bytes() for name in PAGE_STYLES)  # the four sheets, in order
 
 
 def test_every_vocabulary_is_named_by_its_hash_and_only_the_three_are_shipped(lesson_folder):
@@ -50,8 +52,8 @@ def test_every_vocabulary_is_named_by_its_hash_and_only_the_three_are_shipped(le
 
 
 def twins_of(folder: Path) -> dict:
-    head = (folder / "index.html").read_text(encoding="utf-8")
-    return json.loads(re.search(r"globalThis\.PLAYGROUND_TWINS = (\{.*?\});\n", head).group(1))["tokenizers"]
+    values = (folder / "page" / "values.json").read_text(encoding="utf-8")  # what the page's program reads
+    return json.loads(values)["PLAYGROUND_TWINS"]["tokenizers"]
 
 
 def test_every_url_of_the_page_is_relative_and_in_the_folder(lesson_folder):
@@ -81,8 +83,8 @@ def test_an_unknown_tokenizer_is_refused_with_one_line(tmp_path, capsys):
 
 def test_a_folder_without_bert_has_the_languages_table_without_its_unk_column(tmp_path):
     assert main(["static", str(tmp_path), "--tokenizers", "gpt2,llama"]) == 0
-    index = (tmp_path / "index.html").read_text(encoding="utf-8")
-    table = re.search(r"<table class='examples premium'>.*?</table>", index).group(0)
+    section = (tmp_path / "playground" / "premium.html").read_text(encoding="utf-8")  # fetched when opened
+    table = re.search(r"<table class='examples premium'>.*?</table>", section).group(0)
     assert re.findall(r"<th>(.*?)</th>", table) == ["language", "GPT-2 byte-level BPE", "Llama 2 SentencePiece"]
     assert table.count("<tr>") == 13  # the head and twelve languages
 

@@ -242,18 +242,19 @@ def test_embedded_in_another_origins_page(watched, lesson_site):
 
 
 # Every run of a browser tokenizer in a page, [tokenizer, the text's length, the newest text the page had been given
-# when the run began (its length)]: window.playground.tokenize wrapped, and the text given read from the text box
-# (what a key or a paste leaves there) or, for a lesson page's, from a listener of its own, which runs after the
-# folder's, so it has seen every message the folder has.
+# when the run began (its length)]: the page's "playground-tokenize" mark of each run (update.js), read as it is made
+# (performance.mark wrapped), and the text given read from the text box (what a key or a paste leaves there) or, for
+# a lesson page's, from a listener of its own, which runs after the folder's, so it has seen every message the
+# folder has.
 COUNT_RUNS = """() => {
     window.runs = [];
     window.given = document.querySelector("#input-text textarea").value;
     addEventListener("message", (e) => { if (e.data?.type === "playground-text") window.given = e.data.text; });
     document.addEventListener("input", (e) => { window.given = e.target.value; });
-    const tokenize = window.playground.tokenize;
-    window.playground.tokenize = (text, name, options) => {
-        window.runs.push([name, text.length, window.given.length]);
-        return tokenize(text, name, options);
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name, options) => {
+        if (name === "playground-tokenize") window.runs.push([options.detail.name, options.detail.length, window.given.length]);
+        return mark(name, options);
     };
 }"""
 
@@ -399,9 +400,17 @@ EXPORTED = (
 
 def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
     """The folder's CSV and JSON downloads, made in the browser, equal export.py's tokens_csv and tokens_json on
-    compare()'s result for the same text and panels, special tokens on and off."""
+    compare()'s result for the same text and panels, special tokens on and off, the JSON with the batch of the
+    boxes (B 4, T 8, seed 0: playground.batch, or why it cannot be cut)."""
+    from playground import batch
     from playground.page.export import tokens_csv, tokens_json
     from playground.tokenizers.registry import compare
+
+    def batch_or_error(text: str) -> dict:
+        try:
+            return batch(text, 4, 8, 0)
+        except ValueError as err:
+            return {"error": str(err)}
 
     page, requests = watched
     page.goto(site)
@@ -416,7 +425,8 @@ def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
         textbox(page).fill(text)
         wait_for_ids(page, text, special=special, names=names)
         result = compare(text, special, tokenizers=names)
-        for fmt, expected in (("csv", tokens_csv(result)), ("json", tokens_json(result))):
+        with_batch = {**result, "batch": batch_or_error(result["text"])}
+        for fmt, expected in (("csv", tokens_csv(result)), ("json", tokens_json(with_batch))):
             with page.expect_download() as download:
                 page.locator(f"#download-{fmt}").click()
             assert download.value.suggested_filename == f"tokens.{fmt}"

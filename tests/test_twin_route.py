@@ -13,7 +13,7 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from playground.page.web import page_head
+from playground.page import page_route
 from playground.tokenizers import registry
 from playground.tokenizers.assets import ASSETS_DIR, manifest
 from playground.tokenizers.from_file import register_tokenizer
@@ -22,6 +22,16 @@ BUILT = ASSETS_DIR.parent / "playground" / "page" / "static" / "twin"
 FOR_GOOD = "public, max-age=31536000, immutable"
 # The tiktoken family's vocabulary files, as the manifest names them: what the page's twins fetch.
 TIKTOKEN_FILES = {"gpt2": "gpt2/vocab.bpe", "gpt4": "cl100k/cl100k_base.tiktoken", "gpt4o": "o200k/o200k_base.tiktoken"}
+
+
+def page_head() -> str:
+    """The app's page, made afresh."""
+    return page_route.Built().page.decode("utf-8")
+
+
+def page_values() -> dict:
+    """The app's values.json (what the page's program reads from the server), made afresh."""
+    return json.loads(page_route.Built().files["values.json"])
 
 
 def registry_file() -> str:
@@ -88,20 +98,16 @@ def test_served_under_a_root_path(app):
         assert_cached_for_good(client.get("/tok" + vocabulary_url("gpt2/vocab.bpe")), "application/octet-stream")
 
 
-def head_twins(head: str) -> dict:
-    """What the page's head says runs in the browser (globalThis.PLAYGROUND_TWINS, a line of its own)."""
-    return json.loads(re.search(r"^globalThis\.PLAYGROUND_TWINS = (\{.*\});$", head, re.MULTILINE).group(1))
 
 
 def test_the_page_head_names_the_twins_and_loads_the_registry_relative_to_the_page():
-    head = page_head()
-    twins = head_twins(head)
+    head, twins = page_head(), page_values()["PLAYGROUND_TWINS"]
     for name, asset in TIKTOKEN_FILES.items():
         spec = twins["tokenizers"][name]
         assert spec["family"] == "tiktoken_bpe"
         assert [file["url"] for file in spec["files"].values()] == [vocabulary_url(asset).removeprefix("/")]
-    assert (f'<script type="module" onerror="playgroundTokenizersUnloaded()">import "./playground/twin/'
-            f'{registry_file()}";</script>') in head
+    assert (f'<script type="module" src="playground/twin/{registry_file()}" integrity="{built_integrity()[registry_file()]}" '
+            'onerror="document.getElementById(\'program-refused\').hidden = false"></script>') in head
 
 
 def built_integrity() -> dict[str, str]:
@@ -127,16 +133,12 @@ def test_the_page_head_gives_every_built_module_its_integrity_before_loading_any
     assert import_map.end() <= head.index('<script type="module"')
 
 
-def test_the_link_header_preloads_each_module_with_its_integrity():
+def test_the_page_preloads_each_module_with_its_integrity():
     """A module preloaded without its integrity would be kept for the page's imports unchecked: each carries it."""
-    from playground.page.server import _first_tokenizers_link
-
-    [(name, value)] = _first_tokenizers_link()
-    assert name == b"link"
-    link = value.decode("latin-1")
+    page = page_head()
     integrity = built_integrity()
-    modules = re.findall(r'<playground/twin/([^>]+\.js)>; rel=modulepreload; integrity="([^"]+)"', link)
-    assert len(modules) == link.count("rel=modulepreload") >= 10
+    modules = re.findall(r'<link rel="modulepreload" href="playground/twin/([^"]+\.js)" integrity="([^"]+)">', page)
+    assert len(modules) == page.count('rel="modulepreload"') >= 10
     assert [name for name, _ in modules if name.startswith("tiktoken_bpe-")] == \
         [name for name in integrity if name.startswith("tiktoken_bpe-")]
     assert all(value == integrity[name] for name, value in modules)
@@ -150,7 +152,7 @@ def test_a_registered_rank_file_is_named_and_served(client, monkeypatch, tmp_pat
     ranks.write_bytes(b"".join(lines[:20_000]))  # the first 20,000 ranks: a rank file of one's own
     register_tokenizer("mine", f"{ranks}:cl100k")
     sha = hashlib.sha256(ranks.read_bytes()).hexdigest()
-    spec = head_twins(page_head())["tokenizers"]["mine"]
+    spec = page_values()["PLAYGROUND_TWINS"]["tokenizers"]["mine"]
     assert spec["files"] == {"ranks": {"url": f"playground/twin/files/{sha}/mine.tiktoken", "sha256": sha}}
     assert spec["options"]["special_tokens"] == {}
     response = client.get(f"/playground/twin/files/{sha}/mine.tiktoken")

@@ -138,3 +138,18 @@ def test_a_run_that_may_make_a_long_piece_is_found(text, long):
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) is long
+
+
+def test_every_encoding_cuts_its_texts_at_spaces():
+    """tiktoken_bpe.js tokenizes a text chunk by chunk, cut before each space that follows a character that is not
+    whitespace, for the split patterns it has checked that cut (PATTERNS_CUT_AT_SPACES). A pattern tiktoken changed
+    would leave every text tokenized whole, as slow as before: this says so, to check the new pattern's cut."""
+    require_node()
+    script = ('import {register} from "node:module";'
+              'register("./scripts/twin_node_hooks.mjs", "file://" + process.cwd() + "/");'
+              'const {PATTERNS_CUT_AT_SPACES} = await import("./playground/tokenizers/tiktoken_bpe.js");'
+              'process.stdout.write(JSON.stringify([...PATTERNS_CUT_AT_SPACES]));')
+    out = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert {twin_spec(name)["options"]["pat_str"] for name in ("gpt2", "gpt4", "gpt4o")} == set(json.loads(out.stdout))

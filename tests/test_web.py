@@ -18,13 +18,14 @@ from playground.lesson.embedding import INITS, SEED, embedding_table, format_byt
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
 from playground.lesson.lecture import indentation_token_count
 from playground.page.colors import token_color
+from playground.page.export import tokens_csv, tokens_json
 from playground.page.work import MAX_DRAWN_TOKENS
 from playground.page.slide_view import example_chart_png, example_table
 from playground.page import handlers
 from playground.page.handlers import examples_slide
-from playground.page.web import MAX_INPUT_CHARS
+from playground.page.work import MAX_INPUT_CHARS
 
-compare_api, export = synchronous(handlers.compare_api), synchronous(handlers.export)
+compare_api = synchronous(handlers.compare_api)
 update_embedding = synchronous(handlers.update_embedding)
 
 GPT2_INIT, TORCH_INIT = list(INITS)
@@ -174,19 +175,19 @@ def test_memory_accounting_numbers():
 
 
 def test_exports():
-    rows = list(csv.DictReader(io.StringIO(export("csv", "Hello world", False))))
+    rows = list(csv.DictReader(io.StringIO(tokens_csv(compare("Hello world")))))
     assert [(r["tokenizer"], r["id"], r["start"], r["end"]) for r in rows] == [
         ("gpt2", "15496", "0", "5"), ("gpt2", "995", "5", "11"),
         ("bert", "7592", "0", "5"), ("bert", "2088", "6", "11"),
         ("llama", "15043", "0", "5"), ("llama", "3186", "5", "11")]
-    data = json.loads(export("json", "Hello world", True))
+    data = json.loads(tokens_json(compare("Hello world", True)))
     assert [t["ids"] for t in data["tokenizers"]] == [[15496, 995], [101, 7592, 2088, 102], [1, 15043, 3186]]
     # The paper's figures for a listed token (GPT-2's 36173 ĠRandomRedditor: red, max_prob 1.5e-07 in the data file).
-    rows = list(csv.DictReader(io.StringIO(export("csv", "Say RandomRedditor", False))))
+    rows = list(csv.DictReader(io.StringIO(tokens_csv(compare("Say RandomRedditor")))))
     assert [(r["tokenizer"], r["id"], r["undertrained_verdict"], r["undertrained_max_prob"]) for r in rows[:2]] == [
         ("gpt2", "25515", "", ""), ("gpt2", "36173", "red", "1.5e-07")]
     assert {r["undertrained_verdict"] for r in rows if r["tokenizer"] == "bert"} == {""}
-    data = json.loads(export("json", "Say RandomRedditor", False))
+    data = json.loads(tokens_json(compare("Say RandomRedditor")))
     assert data["tokenizers"][0]["tokens"][1]["undertrained"]["verdict"] == "red"
 
 

@@ -62,3 +62,14 @@ export function batchOfIds(ids, batchSize, blockSize, seed = 0) {
   return {offsets, ids: offsets.map((i) => ids.slice(i, i + t)), shape: [b, t, N_EMBD], ...batchMemory(b, t),
           n_tokens: ids.length};
 }
+
+/** The JSON download's batch (handlers.batch_or_error): batchOfIds for the page's boxes' [B, T, seed] (strings or
+ * numbers, as the number boxes hold them), or {error: the one line saying why it cannot be cut}. */
+export function batchOf(ids, [b, t, seed]) {
+  try {
+    return batchOfIds(ids, Number(b), Number(t), Number(seed));
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return {error: err.message};
+  }
+}

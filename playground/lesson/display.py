@@ -16,6 +16,15 @@ WHITESPACE_MARKS = str.maketrans(
 )
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def in_words(count: int) -> str:
+    """6 -> "six": a count in a sentence, as a reader says it (the digits past twelve), read from the data so
+    that a seventh example or a thirteenth language is counted without anyone editing the sentence."""
+    return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else f"{count:,}"
+
+
 def show_whitespace(text: str) -> str:
     """"  x\\n\\r" -> "··x↵\\n␍": spaces, tabs, newlines and control characters as visible marks."""
     return text.translate(WHITESPACE_MARKS)

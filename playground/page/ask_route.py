@@ -13,6 +13,9 @@ render.js); it asks the server only for what only Python does:
     POST /playground/answer     {"text", "example", "tokenizers": [3 names]}
     200 {"answer"}
         after a pause, or at Reveal: the example's answer (lecture.answer_html) for the text on screen
+    POST /playground/one_hot    {"text", "init"}             200 {"html"}: one_hot(ids) @ E, at its button
+    POST /playground/plot       {"plot", "text", "init"}     200 {"png"}: a plot's labelled figure, downloaded
+    POST /playground/slide      {"tokenizers", "all"}        200 {"html"}: the examples' slide, when opened
 
 Each awaits a handler (playground.page.handlers), which checks every value and works on a short text in
 its lane's threads and sends a long one to the big-input worker. Nothing is kept between requests (no
@@ -34,6 +37,7 @@ from collections.abc import Awaitable, Callable
 
 import gradio as gr
 import orjson
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -113,6 +117,21 @@ async def answer_answer(values: dict) -> dict:
     return {"answer": await handlers.example_answer(values["text"], values["example"], *tokenizers)}
 
 
+async def one_hot_answer(values: dict) -> dict:
+    return {"html": await handlers.update_one_hot(values["text"], values["init"])}
+
+
+async def plot_answer(values: dict) -> dict:
+    return {"png": await handlers.plot_download(values["plot"], values["text"], values["init"])}
+
+
+async def slide_answer(values: dict) -> dict:
+    tokenizers = values["tokenizers"]
+    if not isinstance(tokenizers, list) or len(tokenizers) != 3:
+        raise refuse(f"tokenizers must be a list of three names; got {quote(tokenizers)}")
+    return {"html": await run_in_threadpool(handlers.examples_slide, *tokenizers, values["all"])}
+
+
 def _json(status: int, content: dict, headers: dict | None = None) -> Response:
     return Response(orjson.dumps(content), status, headers, media_type="application/json")
 
@@ -143,7 +162,7 @@ def route(fields: tuple[str, ...], answer: Callable[[dict], Awaitable[dict]], op
             return _json(refused.status, {"detail": refused.detail})
         try:
             values = read_values(body, fields, optional)
-            text = values["text"]
+            text = values.get("text")
             lane = LONG if isinstance(text, str) and len(text) > server.BIG_INPUT_CHARS else SMALL
             if lane.full(client):
                 return _json(503, {"detail": BUSY}, {"Retry-After": str(RETRY_AFTER_SECONDS)})
@@ -159,4 +178,7 @@ ROUTES = [
     Route(TOKENS_PATH, route(("text", "special", "tokenizer"), tokens_answer), methods=["POST"]),
     Route(EMBEDDING_PATH, route(("text", "init"), embedding_answer, ("shown_figure",)), methods=["POST"]),
     Route(ANSWER_PATH, route(("text", "example", "tokenizers"), answer_answer), methods=["POST"]),
+    Route("/playground/one_hot", route(("text", "init"), one_hot_answer), methods=["POST"]),
+    Route("/playground/plot", route(("plot", "text", "init"), plot_answer), methods=["POST"]),
+    Route("/playground/slide", route(("tokenizers", "all"), slide_answer), methods=["POST"]),
 ]

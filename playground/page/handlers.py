@@ -1,4 +1,4 @@
-"""The handlers every way into the server calls: the page's asks (ask_route) and its Gradio events (web),
+"""The handlers every way into the server calls: the page's asks (ask_route, chat_route),
 the API's queued events (/embedding, /compare, ...), gradio_client and plain HTTP.
 
 Every handler checks its inputs first (playground.page.inputs), then works on the text in its lane
@@ -21,7 +21,6 @@ from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, check_tokenizers, tokenizer_label, tokenizer_names
 from playground.tokenizers.spans import replace_lone_surrogates
 
-VIEWS = ("text", "ids")  # what the blocks show
 # Each event's work: up to four short texts at once in threads, long ones waiting for the worker outside them.
 PANELS_LANE, EMBEDDING_LANE, API_LANE = server.Lane(4), server.Lane(4), server.Lane(4)
 
@@ -123,25 +122,9 @@ async def embed_api(text: str, init: str = "GPT-2: N(0, 0.02)") -> dict:
     return await API_LANE.run(embed_summary, tokens, init)
 
 
-def whole_number_from_page(value: object) -> object:
-    """A whole number the page's number boxes send as 8.0 -> 8; anything else unchanged, for the batch to refuse."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
 def batch_text(text: object) -> str:
     """The text the batch is cut from: the part tokenised (MAX_INPUT_CHARS), lone surrogates replaced, as the panels."""
     return replace_lone_surrogates(expect_text(text)[:MAX_INPUT_CHARS])[0]
-
-
-async def update_batch(text: str, batch_size: object, block_size: object, seed: object) -> str:
-    """The batch section for the text and the B, T and seed boxes: the ids, shape and memory, or why not."""
-    from playground.lesson.batch import gpt2_ids
-    from playground.page.batch_view import batch_html
-
-    text = batch_text(text)
-    numbers = [whole_number_from_page(v) for v in (batch_size, block_size, seed)]
-    ids = await EMBEDDING_LANE.run_sized(text, gpt2_ids, text)  # a long text in the worker; the cut here (torch)
-    return await EMBEDDING_LANE.run(batch_html, tuple(ids), *numbers)
 
 
 async def batch_or_error(text: str, batch_size: object, block_size: object, seed: object) -> dict:
@@ -179,23 +162,6 @@ def lessons_batch() -> tuple:
             f"FLORES-200 sentences ({len(text):,} characters), in place of your text. "
             "<button type='button' id='batch-undo'>Put my text back</button></p>")
     return (text, "", *LESSON_BATCH, note)
-
-async def export(fmt: str, text: str, special: bool, *names: str) -> str:
-    """The download buttons: the tokens of the panels' tokenizers as CSV or JSON."""
-    text, special = expect_text(text), expect_flag(special, "special")
-    names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
-    return await PANELS_LANE.run_sized(text, work.export_text, text, special, fmt, names)
-
-
-async def export_json(text: str, special: bool, batch_size: object, block_size: object, seed: object,
-                      *names: str) -> str:
-    """The JSON download: export's, with the batch of the B, T and seed boxes (or why it cannot be cut)."""
-    text, special = expect_text(text), expect_flag(special, "special")
-    names = expect_tokenizers(names or DEFAULT_TOKENIZERS, repeats=True)
-    numbers = (whole_number_from_page(v) for v in (batch_size, block_size, seed))
-    cut = await batch_or_error(batch_text(text), *numbers)
-    return await PANELS_LANE.run_sized(text, work.export_text, text, special, "json", names, cut)
-
 
 async def compare_api(text: str, special: bool = False, tokenizers: list[str] | None = None) -> dict:
     """compare() for text, through the API: at most 100,000 characters (`cut_chars` says how many

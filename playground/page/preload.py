@@ -1,8 +1,8 @@
 """What a page asks for before any of its scripts runs: the browser tokenizers' code for the families of the
 page's first three tokenizers (modulepreload: fetched and parsed at once, not one import after another), their
 WebAssembly cores and each tokenizer's files (preload as a fetch, which registry.js's fetch() then takes over:
-one request per file). All start with the page's first bytes, in parallel with the rest of the page (Gradio's
-own boot, in the app), so that the tokenizers are ready when the page's scripts first ask them. And the page's
+one request per file). All start with the page's first bytes, in parallel with the rest of the page, so
+that the tokenizers are ready when the page's scripts first ask them. And the page's
 import map, which gives the browser each built module's integrity, so that it runs none that was changed."""
 
 from __future__ import annotations
@@ -33,13 +33,6 @@ def link_tags(specs: dict[str, dict], gzipped: frozenset[str] = frozenset()) -> 
     return "".join(f'<link rel="modulepreload" href="{escape(url)}" integrity="{integrity}">' if kind == "module"
                    else f'<link rel="preload" as="fetch" crossorigin href="{escape(url)}{".gz" if url in gzipped else ""}">'
                    for url, kind, integrity in preloads(specs))
-
-
-def link_header(specs: dict[str, dict]) -> str:
-    """The same as an HTTP Link header's value, for a page whose head is not this server's to write (Gradio's)."""
-    return ", ".join(f'<{url}>; rel=modulepreload; integrity="{integrity}"' if kind == "module"
-                     else f"<{url}>; rel=preload; as=fetch; crossorigin"
-                     for url, kind, integrity in preloads(specs))
 
 
 def import_map(built: list[str]) -> str:

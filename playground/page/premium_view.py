@@ -1,9 +1,10 @@
-"""The Languages section: the token premium of twelve languages as a table and a chart."""
+"""The Languages section: the token premium of the FLORES-200 languages as a table and a chart."""
 
 from __future__ import annotations
 
 from html import escape
 
+from playground.lesson.display import in_words
 from playground.lesson.premium import BASELINE, LANGUAGES, loss_words
 from playground.page.plots import png_html
 
@@ -58,6 +59,6 @@ def premium_html(result: dict, png: bytes, labels: dict[str, str]) -> str:
         "it is not comparable.</p>"
         f"<table class='examples premium'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
         + loss_footnote(result, labels)
-        + png_html(png, "token premium of twelve languages", "token-premium.png")
+        + png_html(png, f"token premium of {in_words(len(LANGUAGES))} languages", "token-premium.png")
         + "<p class='note'>FLORES-200 (NLLB Team, 2022), as redistributed by Petrov et al. (2023), CC BY-SA 4.0. "
           "Built with Meta Llama 3.</p>")

@@ -7,7 +7,7 @@
 // `</div><script>`) is shown as text and never runs. Test hooks kept stable for outside checks: each token is
 // an element with class "tok" and attributes data-id, data-start, data-end, its colour as its background.
 //
-// What it needs of the server comes in the page's head as globalThis.PLAYGROUND_PANEL_DATA
+// What it needs of the server comes in the page's values as PLAYGROUND_PANEL_DATA, handed over by usePanelData
 // (playground/page/panel_data.py): the palettes, each tokenizer's hue offset, twin and under-trained report.
 
 import {indentationTokenCount, INDENTATION} from "../lesson/lecture.js";
@@ -29,9 +29,15 @@ export function escapeHtml(s) {
   return s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
+let data = null;  // usePanelData's
+
+/** The palettes, hues and reports the panels are drawn with (panel_data.py's panel_data()). */
+export function usePanelData(panelData) {
+  data = panelData;
+}
+
 function panelData() {
-  const data = globalThis.PLAYGROUND_PANEL_DATA;
-  if (!data) throw new Error("the page has no PLAYGROUND_PANEL_DATA (playground/page/panel_data.py) to draw panels with");
+  if (!data) throw new Error("no panel data (playground/page/panel_data.py) to draw panels with: usePanelData first");
   return data;
 }
 

@@ -1,7 +1,7 @@
 """Where phones in the room reach this server. A lecturer opens the page on this machine (127.0.0.1, as
 "Run it" says); a share link made there would send every phone to its own localhost. So the page's share
 link carries the machine's room address instead, when the server listens on one, and says plainly
-otherwise (qr_view.py). Found once, as the server starts, and without sending anything: a UDP socket's
+otherwise (unreachable_html). Found once, as the server starts, and without sending anything: a UDP socket's
 connect() only asks the kernel which address it would send from; no packet leaves.
 """
 
@@ -11,6 +11,7 @@ import ipaddress
 import os
 import socket
 from collections.abc import Iterable
+from html import escape
 
 ALL_ADDRESSES = ("0.0.0.0", "::", "")  # a server listening on every address of the machine
 ROOM_COMMAND = "GRADIO_SERVER_NAME=0.0.0.0 python app.py"
@@ -69,3 +70,17 @@ def server_room_host() -> str | None:
     """This server's room host (room_host), looked up only when it listens beyond this machine."""
     listen = listen_name()
     return room_host(listen, machine_addresses() if listen in ALL_ADDRESSES else [])
+
+
+def unreachable_html(host: str, listen: str) -> str:
+    """Said in place of the QR code of a link to this machine itself (host: 127.0.0.1, localhost): every phone
+    in the room would open its own. listen: what the server listens on (listen_name). The page puts the link's
+    host in place of "{host}" (page.js's playgroundQr)."""
+    if listen in ALL_ADDRESSES:
+        fix = ("this computer had no network address another machine could reach when the server started: join "
+               "the room's network, start the server again and open the page again")
+    else:
+        fix = (f"the server listens on this computer only. For the room, start it with <code>{ROOM_COMMAND}</code> "
+               "and open the page again")
+    return (f"<p class='note unreachable'>No QR code: phones in the room cannot open this link, which points at "
+            f"this computer itself ({escape(host)}); {fix}.</p>")

@@ -1,4 +1,4 @@
-"""The examples slide: the six examples' token counts under chosen tokenizers, a table and a bar chart."""
+"""The examples slide: the examples' token counts under chosen tokenizers, a table and a bar chart."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import io
 from functools import cache
 from html import escape
 
+from playground.lesson.display import in_words
 from playground.lesson.examples import EXAMPLES, example_counts, example_losses
 from playground.lesson.heavy_imports import HEAVY_IMPORTS
 from playground.lesson.premium import NOT_COMPARABLE, NOT_COMPARABLE_LEGEND, hatch_not_comparable, legend_above
@@ -22,7 +23,7 @@ def example_table(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> tuple[list[str
 
 @cache
 def example_chart_png(names: tuple[str, ...] = DEFAULT_TOKENIZERS) -> bytes:
-    """Grouped bars: token counts of the six examples under each tokenizer; PNG bytes."""
+    """Grouped bars: token counts of the examples under each tokenizer; PNG bytes."""
     buffer = io.BytesIO()
     example_chart_figure(names).savefig(buffer, format="png")
     return buffer.getvalue()
@@ -72,7 +73,7 @@ def count_cell(value, loss) -> str:
 
 
 def examples_slide_html(names: tuple[str, ...]) -> str:
-    """The six examples' token counts under the tokenizers `names`: a table and a bar chart, a count of a
+    """The examples' token counts under the tokenizers `names`: a table and a bar chart, a count of a
     tokenizer that lost part of the text said to be not comparable in both."""
     headers, rows = example_table(names)
     losses = example_losses(names)
@@ -83,4 +84,5 @@ def examples_slide_html(names: tuple[str, ...]) -> str:
         for r, row_losses in zip(rows, losses)
     )
     return (f"<table class='examples'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            + png_html(example_chart_png(names), "token counts of the six examples", "token-counts.png"))
+            + png_html(example_chart_png(names), f"token counts of the {in_words(len(EXAMPLES))} examples",
+                       "token-counts.png"))

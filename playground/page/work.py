@@ -12,7 +12,6 @@ import threading
 from cachetools import LRUCache, cached
 
 from playground.lesson.lecture import answer_html
-from playground.page.export import tokens_csv, tokens_json
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare, get_tokenizer
 from playground.tokenizers.undertrained import has_data, undertrained_marks
 
@@ -100,13 +99,3 @@ def gpt2_head(text: str, limit: int) -> tuple[int, list[dict]]:
     gpt2 = get_tokenizer("gpt2")
     columns = gpt2.columns(text)
     return len(columns.ids), gpt2.token_dicts(text, columns, limit)
-
-
-def export_text(text: str, special: bool, fmt: str, names: tuple[str, ...] = DEFAULT_TOKENIZERS,
-                batch: dict | None = None) -> str:
-    """The tokens of the panels' tokenizers as CSV or JSON, for the download buttons; the JSON with `batch`
-    (playground.batch's dict of the text, or why it cannot be cut) when given."""
-    result, _ = compare_limited(text, special, None, names)
-    if fmt == "csv":
-        return tokens_csv(result)
-    return tokens_json(result if batch is None else {**result, "batch": batch})

@@ -5,6 +5,7 @@
 // tokenizer object with:
 //   name, label, library, vocab_size, normalizes, unk_id   as the Python class has them
 //   columns(text, special) -> {ids, starts, ends, partial, special}   parallel arrays; spans in code points
+//                         and `decoded`, where it has them: the decode of its ids but the special ones (chunks.js)
 //   decode(ids) -> string                                   the official library's decode
 //   pieces: string[]     id -> vocabulary entry, as the Python layer spells it ("Ġworld", "##ing", "▁world")
 //   bytesHex(id) -> "E0 A4"   what the entry stands for ("" for special and unknown tokens); a function, so that a
@@ -50,7 +51,7 @@ export function describe(tokenizer, marks, text, special = false, tokenLimit = n
       special: columns.special[k], undertrained: marks?.get(id) ?? null,
     });
   }
-  const decoded = tokenizer.decode(special ? ids.filter((_, k) => !columns.special[k]) : ids);
+  const decoded = columns.decoded ?? tokenizer.decode(special ? ids.filter((_, k) => !columns.special[k]) : ids);
   return {
     name: tokenizer.name,
     label: tokenizer.label,

@@ -1,10 +1,9 @@
 """The one small interface every tokenizer family in the playground implements.
 
-A family (gpt2.py, bert.py, llama.py) wraps the official library and answers
-three questions: which ids (encode), what text do ids give back (decode), and
-which characters of the input each token covers (tokens). Everything it returns
-is plain dicts and lists, so the same result feeds the terminal, the web page
-and the JSON API.
+A family (tiktoken_bpe.py, bert.py, sentencepiece_bpe.py, hf_tokenizers.py) wraps the official library
+and answers three questions: which ids (encode), what text do ids give back (decode), and which characters
+of the input each token covers (tokens). Everything it returns is plain dicts and lists, so the same result
+feeds the terminal, the web page and the JSON API.
 """
 
 from __future__ import annotations

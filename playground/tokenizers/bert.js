@@ -11,10 +11,17 @@
 import {hexBytes} from "./base.js";
 import {fromJSON} from "./hf_wasm.js";
 import {CLEAN_REMOVES, COMBINING_CLASSES, NONSPACING_MARKS, PUNCTUATION} from "./bert_unicode.js";
+import {ChunkCache, decodeAfterLead} from "./chunks.js";
 import {rangeSet, ranges} from "./unicode_ranges.js";
 
 const WHITESPACE = /\p{White_Space}/u;  // Rust's char::is_whitespace: the same property, stable since Unicode 6.3
 const SPACE = 0x20;
+// A cut: before an ASCII whitespace character. BertNormalizer changes each character alone but for canonical
+// ordering, which reorders only runs of combining marks (a space is none); BertPreTokenizer splits words there; and
+// WordPiece works on each word alone. So the tokens of a text are those of the text before it and after it. The
+// WordPiece decoder gives each token its text alone (a space before it, or its "##" dropped, then its clean-up),
+// but for the text's first token: a chunk after some token decodes as after any other.
+const CUT_BEFORE_WHITESPACE = /(?=[\t\n\r ])/;
 const SPECIAL = ["[UNK]", "[SEP]", "[PAD]", "[CLS]", "[MASK]"];  // transformers' all_special_tokens for BERT
 
 // Canonical decompositions Unicode added after the Rust crate's tables (unicode-normalization-alignments
@@ -219,7 +226,7 @@ export async function load(spec, files) {
   const hex = (piece) => hexBytes(encoder.encode(piece));
 
   /** Each token's span: a piece covers the characters its normalised characters came from; [UNK] its word. */
-  function columns(text, special = false) {
+  function columnsOf(text) {
     const ids = Array.from(library.encode(text));
     const {cps, from, starts: wordStarts} = words(text, lowercase);
     const starts = [], ends = [];
@@ -241,14 +248,20 @@ export async function load(spec, files) {
       }
     }
     if (k !== ids.length) throw new Error(`bert twin: ${ids.length - k} ids past the last word of the text`);
-    const marks = ids.map(() => false);
+    // WordPiece works on whole characters, so no token is ever partial.
+    return {ids, starts, ends, partial: ids.map(() => false)};
+  }
+  const decode = (ids) => library.decode(Int32Array.from(ids));
+  const chunks = new ChunkCache(columnsOf, decodeAfterLead(decode, vocab.get("a") ?? unkId));
+
+  function columns(text, special = false) {
+    const {ids, starts, ends, partial: marks, decoded} = chunks.columns(text, CUT_BEFORE_WHITESPACE);
     if (special) {  // BertTokenizerFast's template "[CLS] $A [SEP]", [SEP]'s empty span at the end (bert.py)
       const chars = [...text].length;
       return {ids: [clsId, ...ids, sepId], starts: [0, ...starts, chars], ends: [0, ...ends, chars],
-        partial: [false, ...marks, false], special: [true, ...marks, true]};
+        partial: [false, ...marks, false], special: [true, ...marks, true], decoded};
     }
-    // WordPiece works on whole characters, so no token is ever partial.
-    return {ids, starts, ends, partial: marks, special: marks};
+    return {ids, starts, ends, partial: marks, special: marks, decoded};
   }
 
   return {
@@ -261,6 +274,6 @@ export async function load(spec, files) {
     pieces,
     bytesHex: (id) => (specialIds.has(id) ? "" : hex(pieces[id].replace(/^##/, ""))),
     columns,
-    decode: (ids) => library.decode(Int32Array.from(ids)),
+    decode,
   };
 }

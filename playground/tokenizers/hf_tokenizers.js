@@ -11,7 +11,24 @@
 
 import {fromJSON} from "./hf_wasm.js";
 import {hexBytes} from "./base.js";
+import {ChunkCache, CUT_AT_SPACES} from "./chunks.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+
+// The pre-tokenisers whose splits have tiktoken's cut before a space (tiktoken_bpe.js): a Split by one of those
+// patterns (Llama 3's is cl100k's, spelled with greedy quantifiers and \s+ for \s++$|...|\s, which matches
+// the same) into a byte-level step that adds no space and splits no further. With no normaliser and no added
+// token left to match (specialsAsText), the crate's BPE then merges each piece alone.
+const PATTERNS_CUT_AT_SPACES = new Set([
+  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+]);
+
+/** Whether json's pre-tokeniser cuts where CUT_AT_SPACES does (see PATTERNS_CUT_AT_SPACES). */
+function cutsAtSpaces(json) {
+  const [split, byteLevel, ...more] = json.pre_tokenizer?.type === "Sequence" ? json.pre_tokenizer.pretokenizers : [];
+  return more.length === 0 && split?.type === "Split" && PATTERNS_CUT_AT_SPACES.has(split.pattern?.Regex)
+    && split.behavior === "Isolated" && !split.invert && byteLevel?.type === "ByteLevel"
+    && !byteLevel.add_prefix_space && !byteLevel.use_regex && json.normalizer === null && json.added_tokens.length === 0;
+}
 
 const BYTE_PIECE = /^<0x([0-9A-F]{2})>$/;  // a byte-fallback piece: "<0xE0>" stands for the byte E0
 const SPACE_MARK = "\u2581";  // "▁": how Metaspace (SentencePiece-style) pieces write a space
@@ -89,14 +106,19 @@ export async function load(spec, files) {
   /** Ids and spans of text: a byte-level BPE covers the text's UTF-8 exactly, so spans come from byte lengths.
    *  browser.py declares a twin only where the post-processor adds nothing, so special changes only
    *  <|begin_of_text|> in front, covering no character. */
-  function columns(text, special = false) {
+  function columnsOf(text) {
     const ids = Array.from(library.encode(text));
-    const {starts, ends, partial} = spansFromByteLengths(text, ids.map((id) => byteLengths[id]));
+    return {ids, ...spansFromByteLengths(text, ids.map((id) => byteLengths[id]))};
+  }
+  // A byte-level decoder gives the bytes of the tokens one after another: a chunk's are its whole characters.
+  const chunks = cutsAtSpaces(json) && json.decoder?.type === "ByteLevel" ? new ChunkCache(columnsOf, decode) : null;
+  function columns(text, special = false) {
+    const {ids, starts, ends, partial, decoded} = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
     const isSpecial = ids.map(() => false);
     if (special && beginOfText !== null) {
       ids.unshift(beginOfText), starts.unshift(0), ends.unshift(0), partial.unshift(false), isSpecial.unshift(true);
     }
-    return {ids, starts, ends, partial, special: isSpecial};
+    return {ids, starts, ends, partial, special: isSpecial, decoded};
   }
 
   return {

@@ -2,7 +2,7 @@
 // server (or the static folder) lists with a browser twin, each family's code and vocabulary loaded
 // on first use and checked against its sha256 before use.
 //
-// The page defines globalThis.PLAYGROUND_TWINS before loading this module:
+// The page hands it the twins it runs (useTwins: its values' PLAYGROUND_TWINS, shell.page_values) before asking:
 //   {tokenizers: {name: {family, label, files: {key: {url, sha256}}, options: {...}, undertrained: {url, sha256} or null}}}
 // undertrained is assets/undertrained/undertrained.json where the paper published a list for this tokenizer's model.
 // family is one of FAMILIES' keys; files are fetched (URLs relative to the page, content-hashed, so the
@@ -49,9 +49,15 @@ function undertrainedMarks(data, name) {
   return new Map(model.tokens.map((t) => [t.id, {verdict: t.verdict, indicator: t.indicator, max_prob: t.max_prob}]));
 }
 
+let twins = {};  // name -> twin spec, as useTwins was given them
+
+/** The tokenizers this page runs in the browser: {tokenizers: {name: spec}}, as above. */
+export function useTwins(declared) {
+  twins = declared.tokenizers;
+}
+
 /** The twin spec of tokenizer `name`, or undefined: an own entry only ("constructor" is no tokenizer). */
 function specOf(name) {
-  const twins = globalThis.PLAYGROUND_TWINS?.tokenizers ?? {};
   return Object.hasOwn(twins, name) ? twins[name] : undefined;
 }
 

@@ -9,6 +9,7 @@
 
 import {SentencePieceProcessor} from "@sctg/sentencepiece-js";
 import {HEX_BYTE} from "./base.js";
+import {ChunkCache, decodeAfterLead} from "./chunks.js";
 import {spansFromByteLengths} from "./spans.js";
 
 const SPACE_MARK = "\u2581";  // "▁": how SentencePiece writes a space inside a piece
@@ -16,6 +17,16 @@ const SPACE_MARK = "\u2581";  // "▁": how SentencePiece writes a space inside 
 const NORMAL = 1, UNKNOWN = 2, CONTROL = 3, BYTE = 6;
 
 const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});  // a piece may be "\ufeff" itself
+
+// A cut: before a space that follows a character other than a space or "▁", with a character after it. The text
+// reaches the BPE as "▁"s for spaces, and every merge makes a piece of the model; where no piece has "▁" after
+// another character (cutsAtSpaces), no symbol ever spans that place, so the merges on each side never meet and
+// the tokens are those of each side alone: the text before, and "▁" with the rest (the dummy prefix of the text
+// after the space, where the model adds one). Decoding gives each token its text alone, but for a "▁" that starts
+// the text's first token (the dummy prefix, dropped): any chunk but the first decodes as after any other token.
+const CUT_BEFORE_SPACES = /(?<=[^ \u2581])(?= [^])/u;
+const cutsAtSpaces = (pieces) => !pieces.some((piece) => /[^\u2581]\u2581/u.test(piece));
+const LEAD = "a";  // an ordinary piece of one character, decoded before a chunk and cut off again
 
 /** A protobuf message reader over bytes: just what reading a ModelProto needs. */
 class ProtoReader {
@@ -114,6 +125,10 @@ class SentencePieceTokenizer {
     this._bos_id = idOf(names.bos, CONTROL);
     // Whether the model puts a space before the text, read off the model: "a" -> "▁a" or "a".
     this._dummyPrefix = sp.encodePieces("a")[0].startsWith(SPACE_MARK);
+    const lead = this._pieceToId(LEAD);
+    this._chunks = cutsAtSpaces(pieces) && types[lead] === NORMAL && pieces[lead] === LEAD
+      ? new ChunkCache((chunk, atStart) => this._columnsOf(chunk, atStart), decodeAfterLead((ids) => this.decode(ids), lead))
+      : null;
     this._bytesHex = new Array(pieces.length);
     this._byteLengths = new Int32Array(pieces.length);
     for (let id = 0; id < pieces.length; id++) {
@@ -156,14 +171,21 @@ class SentencePieceTokenizer {
     }
   }
 
-  columns(text, special = false) {
-    let ids = this.encode(text);
+  /** The ids and spans of text, a whole text (atStart) or the part of one from a cut on (which starts with the
+   *  space that the dummy prefix of the rest stands for). */
+  _columnsOf(text, atStart = true) {
+    const ids = this.encode(atStart || !this._dummyPrefix ? text : text.slice(1));
     // The normaliser is the identity, but SentencePiece reads a typed "▁" as a space (and Llama and
     // Mistral add a dummy-prefix space before any non-empty text). So the tokens' bytes spell text with
     // "▁" as " "; that swap keeps every character index the same.
     const spelled = text.replaceAll(SPACE_MARK, " ");
-    let {starts, ends, partial} = spansFromByteLengths(
-      spelled, ids.map((id) => this._byteLengths[id]), text && this._dummyPrefix ? 1 : 0);
+    return {ids, ...spansFromByteLengths(
+      spelled, ids.map((id) => this._byteLengths[id]), atStart && text && this._dummyPrefix ? 1 : 0)};
+  }
+
+  columns(text, special = false) {
+    let {ids, starts, ends, partial, decoded} = this._chunks ? this._chunks.columns(text, CUT_BEFORE_SPACES)
+      : this._columnsOf(text);
     let isSpecial = ids.map(() => false);
     if (special) {  // <s> or <bos> before the text, covering no character
       ids = [this._bos_id, ...ids];
@@ -172,7 +194,7 @@ class SentencePieceTokenizer {
       partial = [false, ...partial];
       isSpecial = [true, ...isSpecial];
     }
-    return {ids, starts, ends, partial, special: isSpecial};
+    return {ids, starts, ends, partial, special: isSpecial, decoded};
   }
 }
 

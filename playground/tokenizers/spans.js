@@ -13,17 +13,18 @@ export function replaceLoneSurrogates(text) {
 
 /** UTF-16 offset where each code point of text starts, plus text.length at the end: (n_chars + 1,). */
 export function codePointUnits(text) {
-  const units = [];
+  const units = new Int32Array(text.length + 1);  // filled in place: a page calls this on 100,000 characters a key
+  let n = 0;
   for (let u = 0; u < text.length; u++) {
-    units.push(u);
+    units[n++] = u;
     const c = text.charCodeAt(u);
     if (c >= 0xd800 && c < 0xdc00 && u + 1 < text.length) {
       const d = text.charCodeAt(u + 1);
       if (d >= 0xdc00 && d < 0xe000) u++;  // a surrogate pair is one code point
     }
   }
-  units.push(text.length);
-  return Int32Array.from(units);
+  units[n++] = text.length;
+  return units.subarray(0, n);
 }
 
 /** Byte offset in text's UTF-8 where each code point starts, plus the total at the end: (n_chars + 1,). */

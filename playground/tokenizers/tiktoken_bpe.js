@@ -11,8 +11,25 @@ import {init, Tiktoken} from "tiktoken/lite/init";
 import wasmFile, {sha256 as wasmSha256} from "tiktoken/lite/tiktoken_bg.wasm";
 import {hexBytes} from "./base.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+import {ChunkCache, CUT_AT_SPACES} from "./chunks.js";
 import {encodeOrdinary, hasLongRun, rankMap, splitRegex} from "./tiktoken_long.js";
 import {instantiateUrl} from "./wasm_file.js";
+
+// tiktoken's split patterns (GPT-2's, cl100k's, o200k's, as tiktoken 0.12 spells them) have a cut before every
+// space that follows a character that is not whitespace: encode_ordinary(text) is encode_ordinary of the text
+// before it followed by encode_ordinary of the text after it. No alternative matches a character that is not
+// whitespace followed by a space (a space only starts a piece, or sits in a run of whitespace), so the piece
+// holding the character ends there and the next starts at the space; every match that ends before the cut looks
+// at most at the space after it (a lookahead (?!\S), a greedy run that stops), which is there in both; nothing
+// looks behind (no lookbehind, ^ or \b) and $ follows only \s, which cannot end at the cut. Each piece is then
+// merged alone. tests/test_twin_tiktoken.py checks that the encodings' patterns are these. CUT_AT_SPACES finds them.
+export const PATTERNS_CUT_AT_SPACES = new Set([
+  "'(?:[sdmt]|ll|ve|re)| ?\\p{L}++| ?\\p{N}++| ?[^\\s\\p{L}\\p{N}]++|\\s++$|\\s+(?!\\S)|\\s",
+  "'(?i:[sdmt]|ll|ve|re)|[^\\r\\n\\p{L}\\p{N}]?+\\p{L}++|\\p{N}{1,3}+| ?[^\\s\\p{L}\\p{N}]++[\\r\\n]*+|\\s++$|\\s*[\\r\\n]|\\s+(?!\\S)|\\s",
+  "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|" +
+    "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|" +
+    "\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+]);
 
 
 let wasmReady = null;
@@ -102,6 +119,18 @@ export async function load(spec, files) {
     byteLength[id] = bytes.length;
     pieces[id] = specialName.get(id) ?? piece;
   }
+  /** ids and spans of text as tiktoken encodes it whole. */
+  function columnsOf(text) {
+    // A text with a long run is encoded in JavaScript: the core's merge of a long piece takes minutes.
+    const ids = hasLongRun(text) ? encodeOrdinary(text, split, ranks ??= rankMap(tokens))
+                                 : encoding.encode_ordinary(text);
+    return {ids, ...spansFromByteLengths(text, Array.from(ids, (id) => byteLength[id]))};
+  }
+  const decode = (ids) => utf8.decode(encoding.decode(Uint32Array.from(ids)));
+  // A chunk's tokens stand for its UTF-8, whole characters: the text's bytes are the chunks' one after another.
+  const chunks = PATTERNS_CUT_AT_SPACES.has(pattern) ? new ChunkCache(columnsOf, decode) : null;
+  const hexOf = [];  // id -> bytesHex(id), as the tokens shown ask for them
+
   return {
     name: spec.name,
     label: spec.label,
@@ -110,18 +139,13 @@ export async function load(spec, files) {
     normalizes: false,
     unk_id: null,  // byte-level: every byte has a token, so nothing is unknown
     pieces,
-    bytesHex: (id) => hexBytes(bytesOf(id)),  // for the tokens shown only
+    bytesHex: (id) => (hexOf[id] ??= hexBytes(bytesOf(id))),  // for the tokens shown only, each id once
     columns(text) {
       // encode_ordinary: "<|endoftext|>" typed by a person is text, not the special token; and these
       // encodings add no special tokens around a text, so `special` changes nothing here.
-      // A text with a long run is encoded in JavaScript: the core's merge of a long piece takes minutes.
-      const ids = hasLongRun(text) ? encodeOrdinary(text, split, ranks ??= rankMap(tokens))
-                                   : encoding.encode_ordinary(text);
-      const {starts, ends, partial} = spansFromByteLengths(text, Array.from(ids, (id) => byteLength[id]));
-      return {ids, starts, ends, partial, special: new Array(ids.length).fill(false)};
+      const columns = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
+      return {...columns, special: new Array(columns.ids.length).fill(false)};
     },
-    decode(ids) {
-      return utf8.decode(encoding.decode(Uint32Array.from(ids)));
-    },
+    decode,
   };
 }

@@ -77,12 +77,37 @@ function spell(bytes) {
   return spelled;
 }
 
-/** id -> bytes (a rank file's tokens) as a Map from the bytes, spelled, to the id. */
+/** The ranks of a rank file's tokens (id -> bytes), for merging: `byId` maps the bytes, spelled, to the id (in
+ *  tiktoken a token's rank is its id); `pairRank(a, b)` is the rank of token a's bytes followed by token b's, or
+ *  -1, remembered by the pair of ids (a piece of one repeated character asks for a few pairs a hundred thousand
+ *  times). */
 export function rankMap(tokens) {
-  const ranks = new Map();
-  tokens.forEach((bytes, id) => { if (bytes) ranks.set(spell(bytes), id); });
-  return ranks;
+  const byId = new Map(), spelledOf = [];
+  tokens.forEach((bytes, id) => {
+    if (bytes) byId.set(spelledOf[id] = spell(bytes), id);
+  });
+  const byteIds = Int32Array.from({length: 256}, (_, b) => byId.get(String.fromCharCode(b)) ?? -1);
+  // the rank of each pair of bytes, every piece's first pairs: -2 while not yet looked up
+  const bytePairs = new Int32Array(256 * 256).fill(-2);
+  let pairs = new Map();  // a -> (b -> rank or -1)
+  function pairRank(a, b) {
+    let after = pairs.get(a);
+    if (after === undefined) {
+      if (pairs.size >= MAX_FIRSTS) pairs = new Map();
+      pairs.set(a, after = new Map());
+    }
+    let rank = after.get(b);
+    if (rank === undefined) after.set(b, rank = byId.get(spelledOf[a] + spelledOf[b]) ?? -1);
+    return rank;
+  }
+  function bytePairRank(a, b) {
+    const k = a * 256 + b;
+    if (bytePairs[k] === -2) bytePairs[k] = pairRank(byteIds[a], byteIds[b]);
+    return bytePairs[k];
+  }
+  return {byId, byteIds, pairRank, bytePairRank};
 }
+const MAX_FIRSTS = 1 << 16;  // pairs remembered by their first token: forgotten all at once past this many
 
 /** tiktoken's encode_ordinary(text), for any text: its split, each piece a token when it is one, else its
  *  byte pairs merged. `regex` from splitRegex, `ranks` from rankMap. */
@@ -90,75 +115,81 @@ export function encodeOrdinary(text, regex, ranks) {
   const ids = [];
   const utf8 = new TextEncoder();
   for (const [piece] of text.matchAll(regex)) {
-    const spelled = spell(utf8.encode(piece));
-    const whole = ranks.get(spelled);
+    const bytes = utf8.encode(piece);
+    const whole = ranks.byId.get(spell(bytes));
     if (whole !== undefined) ids.push(whole);
-    else for (const id of bytePairMerge(spelled, ranks)) ids.push(id);
+    else for (const id of bytePairMerge(bytes, ranks)) ids.push(id);
   }
   return Uint32Array.from(ids);
 }
 
-/** The ids of one piece (its bytes spelled one character a byte): tiktoken's _byte_pair_merge, which merges
- *  the adjacent pair whose bytes have the lowest rank, the leftmost of equals, until no pair has a rank. The
- *  candidates wait in a heap keyed (rank, start); one whose tokens have changed since is dropped when met. */
-function bytePairMerge(spelled, ranks) {
-  const n = spelled.length;
-  const next = Int32Array.from({length: n}, (_, i) => i + 1);  // the token starting at i ends where the next starts
+const START = 2 ** 31;  // a heap key is rank * START + start: exact in a double for ranks below 2 ** 21
+
+/** The ids of one piece's bytes: tiktoken's _byte_pair_merge, which merges the adjacent pair whose bytes have the
+ *  lowest rank, the leftmost of equals, until no pair has a rank. The candidates wait in a heap keyed (rank,
+ *  start); one met whose pair no longer has that rank there (a token of it merged since) is dropped, and a
+ *  current pair always has its own key in the heap, so the least key still valid is tiktoken's choice. */
+function bytePairMerge(bytes, ranks) {
+  const n = bytes.length;
+  if (n >= START) throw new RangeError(`a piece of ${n} bytes is more than this encoder takes (${START})`);
+  const id = Int32Array.from(bytes, (b) => ranks.byteIds[b]);  // the token starting at each byte, -1 inside one
+  const next = Int32Array.from({length: n}, (_, i) => i + 1);  // where the token starting at i ends
   const prev = Int32Array.from({length: n}, (_, i) => i - 1);
-  const alive = new Uint8Array(n).fill(1);
-  const heap = new PairHeap();
-  const push = (start) => {
-    if (start < 0 || next[start] >= n) return;
-    const end = next[next[start]];
-    const rank = ranks.get(spelled.slice(start, end));
-    if (rank !== undefined) heap.push(rank, start, end);
+  const pairRank = new Int32Array(n).fill(-1);  // the rank of the pair of tokens starting at i, or -1
+  const heap = new KeyHeap(3 * n);  // the first n - 1 pairs, then at most two a merge
+  const push = (start, rank) => {
+    pairRank[start] = rank;
+    if (rank >= 0) heap.push(rank * START + start);
   };
-  for (let i = 0; i + 1 < n; i++) push(i);
+  const changed = (start) => {  // the pair at start has changed: its rank, a key for it
+    if (start >= 0) push(start, next[start] < n ? ranks.pairRank(id[start], id[next[start]]) : -1);
+  };
+  for (let i = 0; i + 1 < n; i++) push(i, ranks.bytePairRank(bytes[i], bytes[i + 1]));
   while (heap.size) {
-    const [, start, end] = heap.pop();
-    if (!alive[start] || next[start] >= n || next[next[start]] !== end) continue;  // a pair that has changed
+    const key = heap.pop(), rank = Math.floor(key / START), start = key - rank * START;
+    if (id[start] < 0 || pairRank[start] !== rank) continue;
     const right = next[start];
-    alive[right] = 0;
-    next[start] = end;
-    if (end < n) prev[end] = start;
-    push(prev[start]);
-    push(start);
+    id[start] = rank;
+    id[right] = -1;
+    next[start] = next[right];
+    if (next[start] < n) prev[next[start]] = start;
+    changed(prev[start]);
+    changed(start);
   }
   const ids = [];
-  for (let i = 0; i < n; i = next[i]) ids.push(ranks.get(spelled.slice(i, next[i])));
+  for (let i = 0; i < n; i = next[i]) ids.push(id[i]);
   return ids;
 }
 
-/** A binary min-heap of (rank, start, end), ordered by rank, then start. */
-class PairHeap {
-  constructor() { this.items = []; }
-  get size() { return this.items.length; }
-  push(rank, start, end) {
-    const items = this.items;
-    items.push([rank, start, end]);
-    for (let i = items.length - 1; i > 0;) {
+/** A binary min-heap of numbers, at most `capacity` at once. */
+class KeyHeap {
+  constructor(capacity) {
+    this.keys = new Float64Array(capacity);
+    this.size = 0;
+  }
+  push(key) {
+    const keys = this.keys;
+    let i = this.size++;
+    while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!less(items[i], items[parent])) break;
-      [items[i], items[parent]] = [items[parent], items[i]];
+      if (keys[parent] <= key) break;
+      keys[i] = keys[parent];
       i = parent;
     }
+    keys[i] = key;
   }
   pop() {
-    const items = this.items, top = items[0], last = items.pop();
-    if (items.length) {
-      items[0] = last;
-      for (let i = 0; ;) {
-        const left = 2 * i + 1, right = left + 1;
-        let least = i;
-        if (left < items.length && less(items[left], items[least])) least = left;
-        if (right < items.length && less(items[right], items[least])) least = right;
-        if (least === i) break;
-        [items[i], items[least]] = [items[least], items[i]];
-        i = least;
-      }
+    const keys = this.keys, top = keys[0], last = keys[--this.size], size = this.size;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && keys[child + 1] < keys[child]) child++;
+      if (keys[child] >= last) break;
+      keys[i] = keys[child];
+      i = child;
     }
+    keys[i] = last;
     return top;
   }
 }
-
-const less = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);

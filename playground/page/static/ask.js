@@ -10,7 +10,14 @@
 // every 150 ms), so a pause this long is a word's end, not the gap between two keys: a class typing asks about
 // once a word, not once a key. Shorter, most keys would ask; longer, the embedding would visibly lag a typist
 // who has stopped.
-const PLAYGROUND_PAUSE_MS = 300;
+
+import {playgroundTokensRedrawn} from "./card.js";
+import {playgroundHostAnswer} from "./folder.js";
+import {playgroundPaint, playgroundPaintPlots, playgroundPlotsShown} from "./paint.js";
+import {playgroundFlow, playgroundLatestOnly, playgroundPaintNote, playgroundUpdate} from "./update.js";
+import {PLAYGROUND_SERVER} from "./values.js";
+
+export const PLAYGROUND_PAUSE_MS = 300;
 const PLAYGROUND_RETRY_MS = 3000;  // while the server is gone: how often the waiting asks are tried again
 const playgroundAsks = {
   timer: null, retry: null, gone: false,
@@ -19,13 +26,13 @@ const playgroundAsks = {
 };
 
 // The server cannot be reached: fetch itself failed (no HTTP answer at all).
-class PlaygroundServerGone extends Error {}
+export class PlaygroundServerGone extends Error {}
 
 // POST a JSON body to one of ask_route's paths; resolves with the answer's JSON and status. A 503 (the server is
 // full) says so in the busy note and is tried again after its Retry-After (then 2, 4, 8 s).
-async function playgroundPost(path, body) {
-  // A host with no server behind it (the static folder's folder.js) answers the page's asks itself.
-  if (typeof playgroundHostAnswer === "function") return playgroundHostAnswer(path, body);
+export async function playgroundPost(path, body) {
+  // A host with no server behind it (the static folder: folder.js) answers the page's asks itself.
+  if (!PLAYGROUND_SERVER) return playgroundHostAnswer(path, body);
   for (let attempt = 0; ; attempt++) {
     let response;
     try {
@@ -50,7 +57,7 @@ async function playgroundPost(path, body) {
 
 // A panel's tokens from the server (its tokenizer has no browser twin): compare()'s entry, or null.
 const playgroundTokensAsks = [0, 1, 2].map(() => playgroundLatestOnly((body) => playgroundPost("playground/tokens", body)));
-async function playgroundAskTokens(i, body) {
+export async function playgroundAskTokens(i, body) {
   const answer = await playgroundTokensAsks[i](() => body);
   if (answer && !answer.ok) throw new Error(answer.detail || `the server answered ${answer.status}`);
   return answer && answer.tokenizer;
@@ -58,7 +65,7 @@ async function playgroundAskTokens(i, body) {
 
 // After each edit: the embedding and the answer are asked once the typing has paused (the answer at once while
 // it is on the screen: a toggle or a tokenizer changed under a revealed answer).
-function playgroundAskSoon() {
+export function playgroundAskSoon() {
   clearTimeout(playgroundAsks.timer);
   playgroundAsks.timer = setTimeout(() => { playgroundAsks.timer = null; playgroundAskServer(); }, PLAYGROUND_PAUSE_MS);
   if (document.body.classList.contains("revealed")) playgroundAskAnswer();
@@ -111,7 +118,7 @@ function playgroundAnswerKey(setup) {
 }
 
 // At each edit: no example, no answer; an answer for another text or example is stale until asked again.
-function playgroundAnswerFollows(setup) {
+export function playgroundAnswerFollows(setup) {
   if (!setup.example) {
     playgroundPaint("answer", "");
     playgroundAsks.answer = playgroundAnswerKey(setup);
@@ -143,7 +150,7 @@ async function playgroundAskAnswer() {
 }
 
 // Reveal: a stale answer is asked for now, not after the pause.
-function playgroundAnswerNow() {
+export function playgroundAnswerNow() {
   if (playgroundFlow.setup) playgroundAskAnswer();
 }
 
@@ -193,35 +200,9 @@ function playgroundStatusNote(id, text) {
 // What waits for a server that cannot be reached.
 function playgroundServerNote(text) { playgroundStatusNote("server-note", text); }
 
-// The "server is busy" note at the top of the page, shared by the asks and the queue's retries.
+// The "server is busy" note at the top of the page, while an ask waits for its turn.
 function playgroundBusyNote(text) { playgroundStatusNote("queue-note", text); }
 
-// A full queue: the server answers 503 to /queue/join when QUEUE_MAX_SIZE events already wait (a whole class
-// at once). Instead of an error, the page says so and sends the same request again after 1, 2, 4, then 8 s, for
-// about a minute; then Gradio shows its own error.
+// A full server: an ask answered 503 is tried again after Retry-After, then 2, 4, 8 s (playgroundPost), this many
+// times (about a minute) before the page says it failed.
 const PLAYGROUND_QUEUE_RETRIES = 10;
-(function retryWhenTheQueueIsFull() {
-  const send = window.fetch.bind(window);
-  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  let waiting = 0;  // requests waiting to be sent again
-  const note = playgroundBusyNote;
-
-  window.fetch = async function (input, init) {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (!new URL(url, window.location.href).pathname.endsWith("/queue/join")) return send(input, init);
-    const original = input instanceof Request ? input.clone() : input;
-    for (let attempt = 0; ; attempt++) {
-      const response = await send(original instanceof Request ? original.clone() : original, init);
-      if (response.status !== 503 || attempt >= PLAYGROUND_QUEUE_RETRIES) {
-        if (!waiting) note("");  // the note stays while any other request still waits its turn
-        return response;
-      }
-      const seconds = Math.min(2 ** attempt, 8);
-      note(`The server is busy: its queue is full, so many people are typing at once. ` +
-           `Trying again in ${seconds} s (attempt ${attempt + 2})…`);
-      waiting++;
-      await wait(seconds * 1000);
-      waiting--;
-    }
-  };
-})();

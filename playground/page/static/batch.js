@@ -1,22 +1,26 @@
-// The lesson's batch (playground/page/batch_view.py): drawn off the keystroke path, and each of its ids linked
-// to where it came from. Loaded after card.js (web.PAGE_SCRIPTS), whose playgroundLight it uses.
+// The lesson's batch (playground/page/batch_view.js): drawn off the keystroke path, and each of its ids linked
+// to where it came from, lit as card.js lights a token (playgroundLight).
 
-// Gradio calls this with the batch's inputs (text, B, T, seed) whenever one changes. Once they have stayed the
-// same for PLAYGROUND_BATCH_WAIT_MS and differ from those last drawn, it clicks the hidden #batch-redraw, whose
-// event draws the batch: a class typing sends no batch per key, a typed "1024" draws once, not for 1, 10, 102,
+import {playgroundLight} from "./card.js";
+import {playgroundLecture, playgroundRevealed} from "./lecture.js";
+import {playgroundBatchDraw} from "./page.js";
+import {playgroundPaint} from "./paint.js";
+
+// page.js calls this with the batch's inputs (text, B, T, seed) whenever one changes. Once they have stayed the
+// same for PLAYGROUND_BATCH_WAIT_MS and differ from those last drawn, the batch is drawn (page.js's
+// playgroundBatchDraw): a class typing sends no batch per key, a typed "1024" draws once, not for 1, 10, 102,
 // and the lesson's button (text, B and T at once) draws once.
 const PLAYGROUND_BATCH_WAIT_MS = 400;
 const playgroundBatch = {timer: null, drawn: "", replaced: ""};  // replaced: playgroundLessonsBatch
 
-function playgroundBatchSoon(values) {
+export function playgroundBatchSoon(values) {
   const key = JSON.stringify(values);
   clearTimeout(playgroundBatch.timer);
   playgroundBatch.timer = setTimeout(() => {
     if (key === playgroundBatch.drawn) return;
-    const redraw = document.getElementById("batch-redraw");
-    if (!redraw) return;
+    if (!document.getElementById("batch")) return;
     playgroundBatch.drawn = key;
-    redraw.click();
+    playgroundBatchDraw();
   }, PLAYGROUND_BATCH_WAIT_MS);
   return [];
 }
@@ -24,10 +28,10 @@ function playgroundBatchSoon(values) {
 // "Try the lesson's batch" replaces the text box's text (handlers.lessons_batch, whose note says so): the text it
 // replaced is kept for the note's "Put my text back", and the example's question and answer go at once (the long
 // text's panels take seconds to come, and until then the question would stay up over the new text).
-function playgroundLessonsBatch() {
+export function playgroundLessonsBatch() {
   const box = document.querySelector("#input-text textarea");
   if (box && !document.body.classList.contains("batch-replaced")) playgroundBatch.replaced = box.value;  // not its own
-  document.body.classList.add("batch-replaced");  // shows the note (Gradio redraws it only when it changes)
+  document.body.classList.add("batch-replaced");  // shows the note
   playgroundRevealed(false);
   playgroundLecture.example = "";
   playgroundPaint("prompt", "");
@@ -35,7 +39,7 @@ function playgroundLessonsBatch() {
   return [];
 }
 
-// The text put back as if typed (Gradio reads the box's input event), and the note hidden with it; so is the note
+// The text put back as if typed (page.js reads the box's input event), and the note hidden with it; so is the note
 // once the text is edited.
 document.addEventListener("click", (e) => {
   if (!(e.target.closest && e.target.closest("#batch-undo"))) return;
@@ -57,7 +61,7 @@ document.addEventListener("input", (e) => {
     if (!lit.length) return;
     lit.forEach((el) => el.classList.remove("same-id", "linked"));
     lit = [];
-    window.playgroundLight(document.querySelector("#panels .tok.pinned"));  // what a pinned token lit, again
+    playgroundLight(document.querySelector("#panels .tok.pinned"));  // what a pinned token lit, again
   }
 
   function say(text) {
@@ -78,7 +82,7 @@ document.addEventListener("input", (e) => {
     lit = [...same];
     const figure = document.getElementById("heatmap-figure"), rows = figure ? Number(figure.dataset.rows) : 0;
     if (tok) {
-      window.playgroundLight(tok);
+      playgroundLight(tok);
       tok.classList.add("linked");
       lit.push(tok);
     }

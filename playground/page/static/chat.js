@@ -1,13 +1,19 @@
 // The Chat view: message rows (role, content, add, remove) in #chat-messages, and the conversation
 // drawn in the three panels' tokenizers at once, each in its model's chat format (POST playground/chat,
 // chat_route.py), the format's structure tokens drawn apart. Hovering a content token lights the tokens of the
-// other panels over the same characters of the same message; a click pins them. Loaded after the page's other scripts (web.PAGE_SCRIPTS).
+// other panels over the same characters of the same message; a click pins them.
 
-const playgroundChat = {on: false, messages: [], tokenizers: PLAYGROUND_DEFAULT_TOKENIZERS, sent: 0, painted: 0, csv: "", json: "", timer: null};
+import {playgroundSetupChanged} from "./keep.js";
+import {playgroundReveal, playgroundRevealed} from "./lecture.js";
+import {playgroundLinkNote, playgroundUnpack} from "./link.js";
+import {playgroundDownload} from "./share.js";
+import {PLAYGROUND_CHAT_EXAMPLE, PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_MAX_INPUT_CHARS} from "./values.js";
+
+export const playgroundChat = {on: false, messages: [], tokenizers: PLAYGROUND_DEFAULT_TOKENIZERS, sent: 0, painted: 0, csv: "", json: "", timer: null};
 const PLAYGROUND_CHAT_ROLES = ["system", "user", "assistant"];
 const PLAYGROUND_CHAT_MAX_MESSAGES = 200;  // playground.chat refuses more
 
-function playgroundChatMode(on) {
+export function playgroundChatMode(on) {
   const chat = playgroundChat;
   chat.on = !!on;
   document.body.classList.toggle("chat", chat.on);
@@ -17,14 +23,14 @@ function playgroundChatMode(on) {
   return [];
 }
 
-function playgroundChatTokenizers(names) {
+export function playgroundChatTokenizers(names) {
   playgroundChat.tokenizers = names;
   if (playgroundChat.on) playgroundChatSend();
   return [];
 }
 
 // The prepared example: its conversation, the question (answered on Reveal) and its three tokenizers.
-function playgroundChatExample() {
+export function playgroundChatExample() {
   playgroundRevealed(false);
   playgroundChatSetMessages(PLAYGROUND_CHAT_EXAMPLE.messages);
   playgroundChat.tokenizers = PLAYGROUND_CHAT_EXAMPLE.tokenizers;
@@ -168,22 +174,10 @@ async function playgroundChatSend() {
   });
 })();
 
-// The share link carries the conversation too (?chat=, packed like the text), and a link with one opens in
-// the Chat view.
-const playgroundTextShareLink = playgroundShareLink;
-playgroundShareLink = async function (text) {
-  const link = await playgroundTextShareLink(text);
-  if (!playgroundChat.on || !link.startsWith("http")) return link;
-  const url = new URL(link);
-  url.searchParams.set("chat", await playgroundPack(JSON.stringify(playgroundChat.messages)));
-  return url.toString();
-};
-
 // The conversation a link carries (?chat=, its last if given twice, as link.js reads a name). Checked whole before
 // any row is made: a link of 264 characters inflates to 60,001 empty messages, and a row is a role, a text box
 // and a button each. Anything but what the Chat view edits opens the page without it, and the note says so.
-// Gradio may put this script in the page after its load event: then it runs at once.
-async function playgroundChatFromLink() {
+export async function playgroundChatFromLink() {
   const query = new URLSearchParams(window.location.search);
   const packed = query.getAll("chat").at(-1);
   if (!packed && query.get("example") === PLAYGROUND_CHAT_EXAMPLE.key) { playgroundChatExampleWhenReady(); return; }
@@ -202,11 +196,9 @@ async function playgroundChatFromLink() {
       "a text), so the page opened without it. Ask for the link again, copied whole.");
   }
 }
-if (document.readyState === "complete") playgroundChatFromLink();
-else window.addEventListener("load", playgroundChatFromLink);
 
-// `then`, once the Chat view's controls are built and the page's load has set the panels' tokenizers (the text
-// panels are drawn then).
+// `then`, once the page has opened (page.js wires its controls, then sets the panels' tokenizers: the text panels
+// are drawn then).
 function playgroundChatWhenReady(then) {
   const ready = document.querySelector("#chat input[type=checkbox]") && document.getElementById("chat-messages") &&
                 document.getElementById("example-chat") && document.querySelector("#panels [data-tokenizer]");

@@ -1,5 +1,7 @@
 // Whole tokens, the size control (A- / A+) they are fitted at, and the answer as large as fits.
 
+import {playgroundLecture} from "./lecture.js";
+
 // A token wider than its panel is drawn smaller, on one line: the room would read a token drawn over two
 // lines as two. Only a token wider than the whole window at the panel's size is left to wrap in its box.
 // Checked for the tokens and stepper chips each change adds, and for all of them when the room they
@@ -51,9 +53,9 @@ function playgroundFitAll() {
     }
     if (added.size) schedule();
   }).observe(document.documentElement, {childList: true, subtree: true});
-  window.playgroundRefit = () => { all = true; schedule(); };
-  window.addEventListener("resize", window.playgroundRefit);
-  new MutationObserver(window.playgroundRefit).observe(document.body, {attributes: true, attributeFilter: ["class", "style"]});
+  const refit = () => { all = true; schedule(); };
+  window.addEventListener("resize", refit);
+  new MutationObserver(refit).observe(document.body, {attributes: true, attributeFilter: ["class", "style"]});
 })();
 
 // The answer as large as A- / A+ asks, or as large as fits: after Reveal, the answer and each panel's title, counts
@@ -106,20 +108,19 @@ function playgroundFirstRowsBottom(boxes) {
 // A- / A+: the tokens and the stepper scaled by a percentage, from the link's ?size= when it has one.
 const PLAYGROUND_SIZES = [70, 80, 90, 100, 115, 130, 150, 175, 200];
 
-function playgroundSetSize(percent) {
+export function playgroundSetSize(percent) {
   const size = PLAYGROUND_SIZES.includes(percent) ? percent : 100;
   playgroundLecture.size = size;
   document.body.style.setProperty("--playground-size", String(size / 100));
   document.body.dataset.size = String(size);
 }
 
-function playgroundStepSize(step) {
+export function playgroundStepSize(step) {
   const at = PLAYGROUND_SIZES.indexOf(playgroundLecture.size);
   playgroundSetSize(PLAYGROUND_SIZES[Math.max(0, Math.min(PLAYGROUND_SIZES.length - 1, at + step))]);
 }
 
-(function sizeFromTheLink() {
-  const query = new URL(window.location.href).searchParams;
-  const apply = () => playgroundSetSize(Number(query.get("size")) || 100);
-  if (document.body) apply(); else document.addEventListener("DOMContentLoaded", apply);
-})();
+// The link's ?size=, set as the page opens (page.js).
+export function playgroundSizeFromLink() {
+  playgroundSetSize(Number(new URL(window.location.href).searchParams.get("size")) || 100);
+}

@@ -1,11 +1,18 @@
 // The page's whole setup, kept in this tab: the text, the three tokenizers, the example, Guess first, presenter
 // view, the whitespace marks, the view and the size (what the share link holds), saved in the browser's
-// sessionStorage at every change and put back when the tab reloads the same address. So a reload, or Gradio's
-// own when it reconnects to a server that went away, loses nothing typed. Nothing is sent to the server.
+// sessionStorage at every change and put back when the tab reloads the same address. So a reload loses nothing
+// typed. Nothing is sent to the server.
 // sessionStorage, not localStorage: it is the tab's own, so two tabs on the page never overwrite each other's
 // text and a fresh visit to a share link opens that link; it goes when the tab closes, so a shared classroom
 // computer keeps no one's text for the next student. At every change the address bar and the share link follow
 // the setup too (below, and share.js).
+
+import {playgroundChat} from "./chat.js";
+import {playgroundSetSize} from "./fit.js";
+import {playgroundLecture} from "./lecture.js";
+import {playgroundSetupParams, playgroundShareFollows} from "./share.js";
+import {PLAYGROUND_CHAT_EXAMPLE} from "./values.js";
+
 const PLAYGROUND_KEEP_KEY = "playground-setup";
 
 // What this tab kept, read before the page's first events can overwrite it, and only for a reload of the very
@@ -20,12 +27,12 @@ let playgroundKept = (() => {
   }
 })();
 let playgroundKeptValues = null;
-let playgroundKeptJson = null;  // what was last saved: a key kept twice (below, and by Gradio's event) is written once
+let playgroundKeptJson = null;  // what was last saved: the same setup kept twice is written once
 
-// Gradio calls this with the share button's inputs, [text, tokenizer 1, 2, 3, example, guess, present, marks,
-// view], whenever one changes; the size is read from the page. Until what was kept is put back, nothing is
+// page.js calls this with the setup, [text, tokenizer 1, 2, 3, example, guess, present, marks, view], whenever
+// one changes; the size is read from the page. Until what was kept is put back, nothing is
 // saved: the page's first values (the link's) would overwrite it.
-function playgroundKeep(values) {
+export function playgroundKeep(values) {
   if (playgroundKept) return [];
   playgroundKeptValues = values;
   playgroundAddressFollows(values);  // first: what is kept is kept at the address the tab now has
@@ -48,7 +55,7 @@ function playgroundKeep(values) {
 }
 
 // Put back what was kept (after the page's load has set the link's setup); else the values stay as they are.
-function playgroundRestore(values) {
+export function playgroundRestore(values) {
   const kept = playgroundKept;
   playgroundKept = null;
   playgroundOpenedText = (kept ? kept.values : values)[0];
@@ -71,9 +78,9 @@ function playgroundKeepNote(message) {
   note.textContent = message;
 }
 
-// A change of the setup that is no Gradio value: kept again with the latest values (A- / A+ when fit.js sets the
+// A change of the setup that page.js does not hold: kept again with the latest values (A- / A+ when fit.js sets the
 // size on the body; the Chat view on or off, and its conversation: chat.js calls it).
-function playgroundSetupChanged() {
+export function playgroundSetupChanged() {
   if (playgroundKeptValues) playgroundKeep(playgroundKeptValues);
 }
 new MutationObserver(playgroundSetupChanged).observe(document.documentElement, {subtree: true, attributes: true,
@@ -86,7 +93,7 @@ new MutationObserver(playgroundSetupChanged).observe(document.documentElement, {
 // every address a page replaces, after the tab has closed (Chromium's does), and a shared classroom computer would
 // keep it for the next student; a reload brings the text back from this tab (above), the share link carries it.
 // The link's own text (?z=, ?text=) stays until the text is edited, its conversation (?chat=) while the Chat view is
-// on. Other parameters (Gradio's ?__theme=) stay.
+// on. Other parameters (?__theme=) stay.
 const PLAYGROUND_SETUP_PARAMS = ["z", "text", "chat", "example", "tokenizers", "guess", "present", "marks", "view", "size"];
 let playgroundOpenedText = null;  // the text the page opened with (playgroundRestore)
 
@@ -99,19 +106,3 @@ function playgroundAddressFollows([text, a, b, c, example, guess, present, marks
   if (url.href !== window.location.href) history.replaceState(history.state, "", url);
 }
 
-// A key is kept from the text box's own input event too, not only when Gradio's change event comes round: on a
-// loaded machine, with its connection to the server down, Gradio's event for the keys typed meanwhile did not come,
-// and a reload on reconnecting brought back the text as it was when the server went. Before Gradio's first change
-// event has given the whole setup (the network lost as the page loaded), the rest of it is the page's own: its
-// latest edit (update.js) and the modes on the body.
-document.addEventListener("input", (e) => {
-  if (!e.target.matches || !e.target.matches("#input-text textarea")) return;
-  const values = playgroundKeptValues ?? playgroundPageValues();
-  if (values) playgroundKeep([e.target.value, ...values.slice(1)]);
-}, true);
-
-function playgroundPageValues() {
-  const s = playgroundFlow.setup, modes = document.body.classList;
-  if (!s) return null;
-  return [s.text, ...s.tokenizers, s.example, modes.contains("guess"), modes.contains("present"), s.markWhitespace, s.view];
-}

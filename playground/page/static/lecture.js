@@ -3,14 +3,20 @@
 // slide (a link with ?example=, or an example's question up): there the first key is the clicker's.
 // size: the A- / A+ percentage (fit.js sets it, the share link keeps it); example: the one on the page (?example=);
 // dropped: the example whose text an edit took away (below), until an example is chosen again.
-const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || "",
+
+import {playgroundAnswerNow} from "./ask.js";
+import {playgroundBigQr} from "./share.js";
+import {playgroundCloseSteppers} from "./stepper.js";
+import {PLAYGROUND_DEFAULT_TOKENIZERS} from "./values.js";
+
+export const playgroundLecture = {size: 100, example: new URL(window.location.href).searchParams.get("example") || "",
                            dropped: "", wholeText: false};
 // The examples, in the clicker's order: the text examples', then the Chat view's (#example-chat), in one row.
 const PLAYGROUND_EXAMPLE_BUTTONS = "#examples button[id^='example-']";
 
 // An example button: its text, key, the text view (the Chat view off) and three tokenizers, and the previous
 // answer hidden again (a new question).
-function playgroundExample(text, key, tokenizers) {
+export function playgroundExample(text, key, tokenizers) {
   playgroundRevealed(false);
   playgroundLecture.dropped = "";
   return [text, key, false, ...tokenizers];
@@ -19,8 +25,7 @@ function playgroundExample(text, key, tokenizers) {
 // An example's question goes with its text: an edit that leaves nothing of it (the box emptied, or all of it
 // selected and typed, pasted or dropped over) drops the example, its question, its answer and Reveal, and keeps the
 // tokenizers; an edit of part of the text keeps the question, answered on the edited text. update.js calls this
-// first for each edit of the text box; every host then reads the example through playgroundExampleKept. The app's
-// example (which a share link and the tab keep) is dropped by its hidden #drop-example; the folder's is its own.
+// first for each edit of the text box; page.js then reads the example through playgroundExampleKept.
 document.addEventListener("beforeinput", (e) => {
   const box = e.target;
   if (!box.matches || !box.matches("#input-text textarea")) return;
@@ -28,17 +33,16 @@ document.addEventListener("beforeinput", (e) => {
     && !e.inputType.startsWith("history");  // an undo brings a text back, whatever was selected
 }, true);
 
-function playgroundExampleAfterEdit(example, text) {
+export function playgroundExampleAfterEdit(example, text) {
   if (example && (text === "" || playgroundLecture.wholeText)) {
     playgroundLecture.dropped = example;
-    document.getElementById("drop-example")?.click();
   }
   playgroundLecture.wholeText = false;
   return playgroundExampleKept(example);
 }
 
 // The example an edit's setup holds, unless an edit took its text away.
-function playgroundExampleKept(example) {
+export function playgroundExampleKept(example) {
   return example && example === playgroundLecture.dropped ? "" : example;
 }
 
@@ -46,7 +50,7 @@ function playgroundExampleKept(example) {
 // tokens and counts. The button (the text view's, or the Chat view's) says what it does next: Reveal, or Hide.
 const PLAYGROUND_REVEAL_BUTTONS = ["reveal", "chat-reveal"];
 
-function playgroundRevealed(on) {
+export function playgroundRevealed(on) {
   document.body.classList.toggle("revealed", on);
   for (const id of PLAYGROUND_REVEAL_BUTTONS) {
     const button = document.getElementById(id);
@@ -55,7 +59,7 @@ function playgroundRevealed(on) {
 }
 
 // Reveal shows the answer; pressing it again (Hide) hides it.
-function playgroundReveal() {
+export function playgroundReveal() {
   playgroundRevealed(!document.body.classList.contains("revealed"));
   if (document.body.classList.contains("revealed")) playgroundAnswerNow();  // an answer for an older text: asked now
 }
@@ -66,17 +70,17 @@ document.addEventListener("input", (e) => {
 });
 
 // "guess" hides every token and count until Reveal; "present" hides what the room does not need.
-function playgroundMode(mode, on) {
+export function playgroundMode(mode, on) {
   document.body.classList.toggle(mode, !!on);
   if (mode === "guess") playgroundRevealed(false);
 }
 
 // Clear: no text, no example, no question, nothing revealed, pinned or stepped, and the lesson's three
 // tokenizers back in the panels (GPT-2, BERT and Llama 2, as the introduction says), whatever the example chose.
-function playgroundClear() {
+export function playgroundClear() {
   document.body.classList.remove("revealed");
   playgroundLecture.example = "";
-  if (typeof playgroundCloseSteppers === "function") playgroundCloseSteppers();
+  playgroundCloseSteppers();
   document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}));  // unpins (the tokens' own handler)
   return ["", "", ...PLAYGROUND_DEFAULT_TOKENIZERS];
 }
@@ -94,7 +98,7 @@ document.addEventListener("click", (e) => {
 const PLAYGROUND_KEYS = [["PageDown  →  ↓", "next example"], ["PageUp  ←  ↑", "previous example"],
                          ["r", "Reveal / Hide"], ["Escape", "unpin a token, close this, give the keys back"], ["?", "these keys"]];
 
-function playgroundToggleKeys(show) {
+export function playgroundToggleKeys(show) {
   let help = document.getElementById("keys-help");
   if (!help) {
     help = document.createElement("div");
@@ -166,8 +170,8 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
-// The text box takes the first key. Top-level, it is focused as the page loads (Gradio's autofocus is off:
-// in a frame of another origin, a Space's page, the browser refuses autofocus and logs an error); anywhere,
+// The text box takes the first key. Top-level, it is focused as the page loads (not by autofocus: in a frame of
+// another origin, a Space's page, the browser refuses autofocus and logs an error); anywhere,
 // a first character typed with nothing focused (a tap on the frame, then a key) goes into the box, at its end.
 // Not on a slide: a link with ?example= opens with nothing focused, and while an example's question is up a
 // key typed with nothing focused is the clicker's (PageDown, r, its blank-screen b), never the example's text.

@@ -1,12 +1,17 @@
-// What a link opens the page with (docs/lecture.md gives its parameters), read in the page itself, whoever hosts
-// it: the folder has no server to read it, and the app sets it in its components and paints it as soon as Gradio
-// has mounted them, with no round trip. PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and
-// PLAYGROUND_DEFAULT_TEXT are set by the page's head.
+// What a link opens the page with (docs/lecture.md gives its parameters), read in the page itself, with no round
+// trip, whoever hosts it. PLAYGROUND_EXAMPLES ({key: {text, tokenizers}}) and PLAYGROUND_DEFAULT_TEXT are the
+// host's (values.js).
+
+import {playgroundRestore} from "./keep.js";
+import {playgroundMode} from "./lecture.js";
+import {playgroundCodePoints, playgroundFlow, playgroundPaintNote} from "./update.js";
+import {PLAYGROUND_DEFAULT_TEXT, PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_EXAMPLES, PLAYGROUND_MAX_INPUT_CHARS,
+        PLAYGROUND_TOKENIZER_LABELS} from "./values.js";
 
 // The setup a link asks for: ?z=, then ?text=, then ?example=, else the default text; an example's question is
 // asked of its own text or of a packed text; an unknown tokenizer keeps its slot's default. A name given twice
 // counts as its last, as the server keeps it (docs/server.md). damaged: a ?z= that is not a packed text.
-async function playgroundSetupFromUrl(query) {
+export async function playgroundSetupFromUrl(query) {
   const get = (name) => query.getAll(name).at(-1) ?? null;
   const example = Object.hasOwn(PLAYGROUND_EXAMPLES, get("example") ?? "") ? PLAYGROUND_EXAMPLES[get("example")] : null;
   const unpacked = get("z") ? await playgroundUnpack(get("z")) : null;
@@ -24,7 +29,7 @@ async function playgroundSetupFromUrl(query) {
 
 // The text a share link packs in ?z= (share.js's playgroundPack, undone), at most maxChars code points of it:
 // null when it is not that. (chat.js unpacks ?chat=, a conversation's JSON, with a larger bound.)
-async function playgroundUnpack(packed, maxChars = PLAYGROUND_MAX_INPUT_CHARS) {
+export async function playgroundUnpack(packed, maxChars = PLAYGROUND_MAX_INPUT_CHARS) {
   try {
     const binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = new Uint8Array(binary.length);  // (Uint8Array.from with a map took 1 s for a link of 2 MB)
@@ -75,7 +80,7 @@ function playgroundUtf8Ignore(bytes) {
 // What the page opens with: what this tab kept, on a reload (keep.js), else the link's setup; its modes set on the
 // body first (a guess-first link shows no token), and a damaged link's note shown above the panels.
 // [text, tokenizer 1, 2, 3, example, guess, present, marks, view].
-async function playgroundOpening() {
+export async function playgroundOpening() {
   const link = await playgroundSetupFromUrl(new URL(window.location.href).searchParams);
   if (link.damaged) {
     playgroundLinkNote("link-note", "This link's packed text (?z=) is damaged and could not be unpacked, so the page " +
@@ -89,18 +94,7 @@ async function playgroundOpening() {
 }
 
 // A part of the link the page opened without, said above the panels (with any other part's: chat.js's ?chat=).
-function playgroundLinkNote(id, message) {
+export function playgroundLinkNote(id, message) {
   playgroundFlow.notes.link += `<p class="limit" id="${id}">${message}</p>`;
   playgroundPaintNote();
-}
-
-// The app's opening: Gradio calls this when it has mounted the page (a load event of its own, with the setup's
-// components, then the special-tokens box and the embedding's init), and gets back the values to put in them;
-// the panels are painted at once, in the same frame as the text box.
-async function playgroundFirstPaint(values) {
-  const [special, init] = values.slice(9);
-  const opened = await playgroundOpening();
-  const [text, a, b, c, example, , , markWhitespace, view] = opened;
-  playgroundUpdate({text, tokenizers: [a, b, c], special, markWhitespace, view, example, init});
-  return opened;
 }

@@ -1,16 +1,15 @@
 // HTML painted straight into the page's components (update.js and ask.js call these): a component only when it
 // changed, a panel only after the token parts it already shows, the plots' figure only when it is a new one.
-// A component is found by its elem_id alone, its body the ".prose" or ".html-container" under it (Gradio's HTML
-// component; a page without Gradio gives its element either class): nothing else of Gradio is used.
-const playgroundShown = {};  // elem_id -> what this script painted there last
+// A part is found by its id, its body the ".body" in it (shell.body_of).
+const playgroundShown = {};  // id -> what this script painted there last
 
 function playgroundHtmlBody(id) {
   const el = document.getElementById(id);
-  return el && (el.querySelector(".prose") || el.querySelector(".html-container"));
+  return el && el.querySelector(".body");
 }
 
 // A component's HTML (the note, question, answer, shape, memory), replaced only when it changed.
-function playgroundPaint(id, html) {
+export function playgroundPaint(id, html) {
   if (playgroundShown[id] === html) return;
   const body = playgroundHtmlBody(id);
   if (body) { body.innerHTML = html; playgroundShown[id] = html; }
@@ -40,7 +39,7 @@ function playgroundCommonPrefix(a, b) {
 // put in. A changed frame (title, counts, notes) is replaced around the token box, which stays in place: moved,
 // its 400 blocks would be styled and laid out again. So a key typed at the end of a 1 KB text redraws a block
 // or two.
-function playgroundPaintPanel(id, {before, tokens, after}) {
+export function playgroundPaintPanel(id, {before, tokens, after}) {
   const body = playgroundHtmlBody(id);
   if (!body) return;
   const shown = playgroundShown[id], box = playgroundPanelBox(id);
@@ -92,7 +91,7 @@ function playgroundNodes(html) {
 // The plots: their caption (it counts the tokens: new at almost every pause) and their figure, null when it is
 // the figure on the page (it draws the first 64 tokens: typing at the end of a longer text leaves it as it is,
 // not sent, decoded or laid out again). Returns false when a null figure is not on the page.
-function playgroundPaintPlots(id, caption, figure) {
+export function playgroundPaintPlots(id, caption, figure) {
   const body = playgroundHtmlBody(id);
   if (!body) return true;
   const shown = playgroundPlotsShown(id), intact = shown !== null;
@@ -114,9 +113,14 @@ function playgroundPaintPlots(id, caption, figure) {
 }
 
 // The plots as this script drew them last ({caption, figure, captionNodes, figureNodes}), if all still on the page.
-function playgroundPlotsShown(id) {
+export function playgroundPlotsShown(id) {
   const shown = playgroundShown[id], body = playgroundHtmlBody(id);
   const intact = shown && typeof shown === "object" && body &&
     [...shown.captionNodes, ...shown.figureNodes].every((node) => node.parentNode === body);
   return intact ? shown : null;
+}
+
+// Text put into HTML as text: the page's one escape for what a user typed or a server said.
+export function playgroundEscape(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

@@ -1,11 +1,18 @@
 // The share link (the text packed into ?z=, and the whole setup) and its QR code, and downloads saved from
 // memory: nothing is written on the server. PLAYGROUND_MAX_SHARE_URL, PLAYGROUND_DEFAULT_TOKENIZERS and
-// PLAYGROUND_ROOM_HOST are set by the page's head (web.py); chat.js wraps playgroundShareLink to add the
-// conversation.
+// PLAYGROUND_ROOM_HOST are the host's (values.js); the link carries the Chat view's
+// conversation too (playgroundShareLink).
 // Build a link that reopens the page with this text, and return it for the link box (playgroundShareSetup
 // adds the setup and copies it).
 // The text travels packed: raw DEFLATE, then base64url, in ?z= (link.js unpacks it), so about
 // ten times more fits than as ?text=. Past PLAYGROUND_MAX_SHARE_URL the box says so instead.
+
+import {PLAYGROUND_PAUSE_MS} from "./ask.js";
+import {playgroundChat} from "./chat.js";
+import {playgroundLecture} from "./lecture.js";
+import {playgroundPlotDownload, playgroundShareDraw} from "./page.js";
+import {PLAYGROUND_CHAT_EXAMPLE, PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_EXAMPLES, PLAYGROUND_MAX_SHARE_URL,
+        PLAYGROUND_ROOM_HOST, PLAYGROUND_SERVER} from "./values.js";
 
 async function playgroundPack(text) {
   const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -26,7 +33,7 @@ function playgroundRoomUrl() {
   return url;
 }
 
-async function playgroundShareLink(text) {
+async function playgroundTextLink(text) {
   const url = playgroundRoomUrl();
   url.search = "";
   url.hash = "";
@@ -38,6 +45,16 @@ async function playgroundShareLink(text) {
            "Share a shorter part, or download the tokens.";
   }
   return link;
+}
+
+// The share link carries the conversation too (?chat=, packed like the text) while the Chat view is on: a link with
+// one opens in the Chat view (chat.js's playgroundChatFromLink).
+async function playgroundShareLink(text) {
+  const link = await playgroundTextLink(text);
+  if (!playgroundChat.on || !link.startsWith("http")) return link;
+  const url = new URL(link);
+  url.searchParams.set("chat", await playgroundPack(JSON.stringify(playgroundChat.messages)));
+  return url.toString();
 }
 
 // Copy the link, and say beside it whether it was: a page on plain http away from this machine is no secure
@@ -68,7 +85,7 @@ async function playgroundCopy(link) {
 }
 
 // Save text the server sent as a file, without the server writing anything to disk.
-function playgroundDownload(data, filename) {
+export function playgroundDownload(data, filename) {
   if (!data) return;
   const type = filename.endsWith(".csv") ? "text/csv" : "application/json";
   const url = data.startsWith("data:") ? data : URL.createObjectURL(new Blob([data], { type: type + ";charset=utf-8" }));
@@ -83,14 +100,11 @@ function playgroundDownload(data, filename) {
 
 // "Download PNG" under a plot saves the image shown above it (its data URL is sent once, not twice); under the
 // embedding's pixel plots (data-plot), whose labels are HTML, it asks the server for the labelled figure.
-let playgroundPlotAsked = "";
 document.addEventListener("click", (e) => {
   const link = e.target.closest && e.target.closest("a[data-download]");
-  const asked = link && link.dataset.plot && document.getElementById("plot-download");
-  if (asked) {
+  if (link && link.dataset.plot && PLAYGROUND_SERVER) {
     e.preventDefault();
-    playgroundPlotAsked = link.dataset.plot;
-    asked.click();
+    playgroundPlotDownload(link.dataset.plot);  // page.js
     return;
   }
   const img = link && link.closest("figure") && link.closest("figure").querySelector("img");
@@ -102,7 +116,7 @@ document.addEventListener("click", (e) => {
 
 // The setup but its text, as link.js reads it back (fit.js reads the size): in the share link, and in the address
 // bar (keep.js).
-function playgroundSetupParams(params, tokenizers, example, guess, present, marks, view) {
+export function playgroundSetupParams(params, tokenizers, example, guess, present, marks, view) {
   if (example) params.set("example", example);
   // The tokenizers a link without ?tokenizers= opens with (an example's own three, else the page's): named only
   // when others are shown. (The Chat example opens with its own, named or not.)
@@ -136,9 +150,8 @@ function playgroundShareTyped(text) {
   return JSON.stringify([text, playgroundChat.on && playgroundChat.messages]);
 }
 
-// keep.js calls this at every change of the setup. The link is drawn again by the hidden #share-follow button,
-// whose event (each host's, as for Copy share link) draws it without copying.
-function playgroundShareFollows(values) {
+// keep.js calls this at every change of the setup. The link is drawn again without copying it.
+export function playgroundShareFollows(values) {
   const setup = playgroundShareKey(values);
   if (!playgroundShare.shown || setup === playgroundShare.shown) return;
   const typed = playgroundShareTyped(values[0]);
@@ -149,12 +162,12 @@ function playgroundShareFollows(values) {
   playgroundBigQr(false);
   document.body.classList.add("share-stale");
   clearTimeout(playgroundShare.timer);
-  playgroundShare.timer = setTimeout(() => document.getElementById("share-follow")?.click(), pause);
+  playgroundShare.timer = setTimeout(() => playgroundShareDraw(false), pause);  // page.js
 }
 
 // The share link holds the whole setup: text, example, tokenizers, Guess first, presenter view, whitespace
 // marks, view and size (link.js reads them back). copy: Copy share link's (copied, and said so), not a redraw's.
-async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view, copy = true) {
+export async function playgroundShareSetup(text, tokenizers, example, guess, present, marks, view, copy = true) {
   const values = [text, ...tokenizers, example, guess, present, marks, view];
   playgroundShare.shown = playgroundShare.drawing = playgroundShareKey(values);
   playgroundShare.typed = playgroundShareTyped(text);
@@ -170,16 +183,16 @@ async function playgroundShareSetup(text, tokenizers, example, guess, present, m
   return whole;
 }
 
-// Each host calls this once the QR code of playgroundShareSetup's link is drawn: shown, unless the setup has
+// page.js calls this once the QR code of playgroundShareSetup's link is drawn: shown, unless the setup has
 // changed since (then the next one is on its way).
-function playgroundShareDrawn() {
+export function playgroundShareDrawn() {
   if (playgroundShare.drawing === playgroundShare.shown) document.body.classList.remove("share-stale");
   return [];
 }
 
 // The QR code of the link: beside it, and the whole window's height when clicked (to scan from the back row),
-// drawn in a layer of the page's own (inside Gradio's blocks, a fixed box is placed by them, not the window).
-function playgroundBigQr(show) {
+// drawn in a layer of its own over the page.
+export function playgroundBigQr(show) {
   const shown = document.getElementById("qr-overlay");
   if (shown) shown.remove();
   const qr = show && document.querySelector("#share-qr .qr");

@@ -1,5 +1,9 @@
 // Replay: how each token is built, step by step, from /replay (playground/replay.py). One step is
 // one action of the tokenizer's algorithm; the pair about to merge is outlined.
+
+import {playgroundPanelOf, playgroundTokenIndex} from "./card.js";
+import {playgroundEscape} from "./paint.js";
+
 async function playgroundCall(api, data) {
   const post = await fetch(new URL(`gradio_api/call/${api}`, document.baseURI),
                            {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({data})});
@@ -35,8 +39,6 @@ function playgroundPieceLabel(chunk, piece) {
   const shown = chunk.shown && chunk.shown[piece];
   return shown && !playgroundStepper.vocabulary ? shown[0] : piece;
 }
-
-function playgroundEscape(text) { return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`); }
 
 function playgroundAction(chunk, merge) {
   const label = (piece) => `“${playgroundPieceLabel(chunk, piece)}”`;
@@ -140,7 +142,7 @@ function playgroundPlay() {
   }, 700);
 }
 
-function playgroundCloseSteppers() {
+export function playgroundCloseSteppers() {
   const st = playgroundStepper;
   if (st.timer) clearInterval(st.timer);
   for (const s of st.steppers) s.el.remove();
@@ -189,8 +191,8 @@ function playgroundShowSteppers() {
 }
 
 // The stepper for a pinned token's chunk, in its panel.
-async function playgroundReplayToken(tok) {
-  const panel = window.playgroundPanelOf(tok);
+export async function playgroundReplayToken(tok) {
+  const panel = playgroundPanelOf(tok);
   const name = panel.querySelector("[data-tokenizer]").dataset.tokenizer;
   const text = document.querySelector("#input-text textarea").value;
   let result;
@@ -200,7 +202,7 @@ async function playgroundReplayToken(tok) {
     playgroundReplayFailed([panel], err);
     return;
   }
-  let index = window.playgroundTokenIndex(tok), chunk = null;
+  let index = playgroundTokenIndex(tok), chunk = null;
   for (const c of result.chunks) {
     if (index < c.ids.length) { chunk = c; break; }
     index -= c.ids.length;
@@ -210,7 +212,7 @@ async function playgroundReplayToken(tok) {
 }
 
 // The whole text (as much as /replay replays) in all three panels, stepping together.
-async function playgroundReplayAll(text) {
+export async function playgroundReplayAll(text) {
   const panels = [...document.querySelectorAll('#panels [id^="panel-"]')];
   let results;
   try {

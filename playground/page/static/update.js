@@ -1,15 +1,22 @@
 // The page's flow: every edit (a key, a toggle, a tokenizer, an example, the view) tokenizes the three panels in
-// this page (window.playground.tokenize, the browser tokenizers) and paints them with render.js
-// (window.playground.panelParts), with no request to the server: the panels follow every key, offline too. Only a
+// this page (browser_page.js's tokenize, the browser tokenizers) and paints them with render.js
+// (panelParts), with no request to the server: the panels follow every key, offline too. Only a
 // panel whose tokenizer has no browser twin (an added one) asks the server for its tokens (ask.js). The server's
 // own parts (the embedding, the example's answer) are asked after a pause in typing (ask.js).
 //
-// playgroundUpdate is the one way in, whoever hosts the page: Gradio's change events call it through
-// playgroundEdit; a page without Gradio calls it itself. It needs of the page only the components' elem_ids
+// playgroundUpdate is the one way in (page.js calls it at every change). It needs of the page only its parts' ids
 // (paint.js finds their bodies).
+
+import {PlaygroundServerGone, playgroundAnswerFollows, playgroundAskSoon, playgroundAskTokens} from "./ask.js";
+import {playgroundTokensRedrawn} from "./card.js";
+import {playgroundExampleAfterEdit} from "./lecture.js";
+import {playgroundPaint, playgroundPaintPanel} from "./paint.js";
+import {PLAYGROUND_MAX_INPUT_CHARS, PLAYGROUND_PANEL_DATA, PLAYGROUND_PROMPTS, PLAYGROUND_TOKENIZER_LABELS,
+        PLAYGROUND_TWINS} from "./values.js";
+
 const PLAYGROUND_PANELS = ["panel-gpt2", "panel-bert", "panel-llama"];
 const PLAYGROUND_NOTE = "limit-note";  // above the panels: what was cut or replaced, and what went wrong
-const playgroundFlow = {
+export const playgroundFlow = {
   setup: null, key: "",  // the latest edit, and its JSON (the same edit twice is tokenized once)
   text: "",  // the text the panels tokenize: the setup's, cut and its lone surrogates replaced
   edits: 0, painted: [0, 0, 0],  // edits made, and the newest painted in each panel (latest wins)
@@ -19,22 +26,30 @@ const playgroundFlow = {
   notes: {link: "", text: "", panels: ["", "", ""], server: "", module: ""},
 };
 
-// The browser tokenizers and render.js are loaded (their module sets window.playground, then says so).
-let playgroundReadyPromise = null;
-function playgroundReady() {
-  playgroundReadyPromise ??= window.playground?.panelParts ? Promise.resolve() : new Promise((resolve) => {
-    window.addEventListener("playground-ready", () => resolve(), {once: true});
+// The browser tokenizers and the panels' renderer (browser_page.js): a module of their own, which the page starts
+// importing as it opens (page.js), beside its first paint. Refused or missing, the note says so
+// (playgroundTokenizersUnloaded) and the panels wait for good.
+export let playgroundTokenizers = null;  // the module, once it has loaded
+let playgroundTokenizersLoad = null;
+export function playgroundReady() {
+  playgroundTokenizersLoad ??= import("../browser_page.js").then((module) => {
+    module.useTwins(PLAYGROUND_TWINS);
+    module.usePanelData(PLAYGROUND_PANEL_DATA);
+    playgroundTokenizers = module;
+  }, () => {
+    playgroundTokenizersUnloaded();
+    return new Promise(() => {});
   });
-  return playgroundReadyPromise;
+  return playgroundTokenizersLoad;
 }
 
 // setup: {text, tokenizers: [3 names], special, markWhitespace, view: "text" | "ids", example: a key or "",
 // init: the embedding's initialisation}. Painted as soon as the tokenizers answer: in the frame after the key
 // when the tokenizing fits in it.
-async function playgroundUpdate(setup) {
+export async function playgroundUpdate(setup) {
   const flow = playgroundFlow;
   const key = JSON.stringify(setup);
-  if (key === flow.key) return;  // the same edit again: a keystroke is seen here and by Gradio's change
+  if (key === flow.key) return;  // the same edit again: a keystroke is seen here and by page.js
   flow.key = key;
   flow.setup = setup;
   const {text, note} = playgroundTextTokenized(setup.text);
@@ -55,11 +70,11 @@ async function playgroundUpdate(setup) {
       flow.painted[i] = number;
       flow.notes.panels[i] = "";
       playgroundPaintNote();
-      playgroundPaintPanel(PLAYGROUND_PANELS[i], window.playground.panelParts(result, text, options));
+      playgroundPaintPanel(PLAYGROUND_PANELS[i], playgroundTokenizers.panelParts(result, text, options));
       playgroundTokensRedrawn();
     }, (err) => {  // the panel keeps what it shows; the note says why it does not follow
       if (number <= flow.painted[i]) return;
-      const loading = window.playground.hasTwin(name) && !flow.loaded.has(name);  // said in the panel itself
+      const loading = playgroundTokenizers.hasTwin(name) && !flow.loaded.has(name);  // said in the panel itself
       flow.notes.panels[i] = loading ? "" : playgroundPanelTrouble(name, err);
       playgroundPaintNote();
     });
@@ -72,7 +87,7 @@ async function playgroundUpdate(setup) {
 // page's thread while it runs, so the keys and a lesson page's messages that came meanwhile are only handled
 // after it, each its own task; waiting one turn lets them all in first, and only the newest runs (200 messages
 // of 200,000 characters: one run, not 200). ask.js's asks of the server go one at a time this way too.
-function playgroundLatestOnly(send) {
+export function playgroundLatestOnly(send) {
   let busy = false, waiting = null;
   const next = async () => {
     busy = true;
@@ -90,14 +105,17 @@ function playgroundLatestOnly(send) {
   });
 }
 
-// Each panel's browser tokenizer, one edit at a time, the newest waiting next.
-const playgroundTwinRuns = [0, 1, 2].map(() => playgroundLatestOnly(({text, name, special}) =>
-  window.playground.tokenize(text, name, {special, tokenLimit: window.playground.MAX_DRAWN_TOKENS})));
+// Each panel's browser tokenizer, one edit at a time, the newest waiting next. Each run leaves a User Timing mark,
+// "playground-tokenize" {detail: {name, length}}: the browser's performance tools show the runs, and tests count them.
+const playgroundTwinRuns = [0, 1, 2].map(() => playgroundLatestOnly(({text, name, special}) => {
+  performance.mark("playground-tokenize", {detail: {name, length: text.length}});
+  return playgroundTokenizers.tokenize(text, name, {special, tokenLimit: playgroundTokenizers.MAX_DRAWN_TOKENS});
+}));
 
 // One panel's compare() entry: from the browser tokenizer, else from the server (null when a newer edit replaced
 // this one before it ran or was sent).
 function playgroundPanelResult(i, name, text, special) {
-  if (window.playground.hasTwin(name)) return playgroundTwinRuns[i](() => ({text, name, special}));
+  if (playgroundTokenizers.hasTwin(name)) return playgroundTwinRuns[i](() => ({text, name, special}));
   return playgroundAskTokens(i, {text, special, tokenizer: name});
 }
 
@@ -111,7 +129,7 @@ const PLAYGROUND_STILL_LOADING_MS = 10_000;
 
 function playgroundLoadingNotes(i, name, number, answer) {
   const flow = playgroundFlow;
-  if (!window.playground.hasTwin(name) || flow.loaded.has(name)) return;
+  if (!playgroundTokenizers.hasTwin(name) || flow.loaded.has(name)) return;
   if (!flow.loads.has(name)) flow.loads.set(name, performance.now());
   const say = (words) => {  // only while this edit is the newest and nothing newer is painted in the panel
     if (number === flow.edits && number > flow.painted[i]) playgroundPaint(PLAYGROUND_PANELS[i], playgroundLoadingPanel(name, words));
@@ -167,7 +185,7 @@ function playgroundPanelTrouble(name, err) {
 
 // The note above the panels: a damaged link's, the text's (what was cut, what was replaced), then each panel's
 // trouble, a refused ask's and the page module's.
-function playgroundPaintNote() {
+export function playgroundPaintNote() {
   const {link, text, panels, server, module} = playgroundFlow.notes;
   const trouble = [...new Set([...panels, server, module].filter(Boolean))].map((message) => {
     const p = document.createElement("p");
@@ -178,18 +196,13 @@ function playgroundPaintNote() {
   playgroundPaint(PLAYGROUND_NOTE, link + text + trouble.join(""));
 }
 
-// The page's module (the tokenizers and the renderer) did not load: its script's onerror calls this, in either
-// host. The browser refuses a built file that is not what was built (the import map's sha256) as it refuses one
-// that did not arrive. In a frame sandboxed without allow-same-origin the page's origin is opaque ("null"), so every
-// fetch of the folder's own files is a cross-origin one the host must allow (CORS): say what to do.
+// The tokenizers' module (browser_page.js and what it imports) did not load, in either host: the browser refuses a
+// built file that is not what was built (the import map's sha256) as it refuses one that did not arrive. (The
+// page's own program refused, nothing of it runs: the page's HTML says so itself, shell.py's PROGRAM_REFUSED.)
 function playgroundTokenizersUnloaded() {
-  playgroundFlow.notes.module = window.origin === "null"
-    ? "This page runs in a sandboxed frame without allow-same-origin, so it could not load its own files. Embed it " +
-      "with sandbox=\"allow-scripts allow-same-origin\", or serve the folder with the header " +
-      "Access-Control-Allow-Origin: *."
-    : "This page could not load its tokenizers: a file of theirs was refused (the browser runs only the files that " +
-      "were built, as build.json records their sha256) or did not arrive. Reload the page; if this stays, its " +
-      "files were changed or not all published.";
+  playgroundFlow.notes.module = "This page could not load its tokenizers: a file of theirs was refused (the browser " +
+    "runs only the files that were built, as build.json records their sha256) or did not arrive. Reload the page; " +
+    "if this stays, its files were changed or not all published.";
   playgroundPaintNote();
 }
 
@@ -214,7 +227,7 @@ function playgroundTextTokenized(text) {
 
 // text[:n] as Python slices it: the first n code points, not n UTF-16 units (a surrogate pair is one; a lone
 // surrogate is one too, as Python counts it). Also link.js's, for a link's text.
-function playgroundCodePoints(text, n) {
+export function playgroundCodePoints(text, n) {
   let units = 0;
   for (let count = 0; count < n && units < text.length; count++) units += playgroundPairAt(text, units) ? 2 : 1;
   return text.slice(0, units);
@@ -226,17 +239,8 @@ function playgroundPairAt(text, u) {
   return c >= 0xd800 && c < 0xdc00 && d >= 0xdc00 && d < 0xe000;
 }
 
-// Gradio's change events call this with every input of an edit, in web.build_demo's order.
-function playgroundEdit(values) {
-  const [text, markWhitespace, view, special, first, second, third, example, init] = values;
-  playgroundUpdate({text, tokenizers: [first, second, third], special, markWhitespace, view,
-                    example: playgroundExampleKept(example), init});
-  return [];
-}
-
-// A keystroke is painted at once, from the textarea's own input event, without waiting for Gradio's change event
-// to come round (it follows, with the same values, and is dropped as the same edit). An edit that took the example's
-// text away drops its question (lecture.js).
+// A keystroke is painted at once, from the textarea's own input event (page.js's follows with the same values,
+// and is dropped as the same edit). An edit that took the example's text away drops its question (lecture.js).
 document.addEventListener("input", (e) => {
   if (playgroundFlow.setup && e.target.matches && e.target.matches("#input-text textarea")) {
     const text = e.target.value;

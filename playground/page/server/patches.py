@@ -1,0 +1,140 @@
+"""What of Gradio, uvicorn, starlette, h11 and asyncio this server replaces, wraps, extends or reads: PATCHES
+lists every one (tests/test_server_patches.py fails when an upgrade changes any of it), and the functions here
+apply Gradio's, each once at launch (web.launch):
+- keep_no_user_values: Gradio copies every input and output into the session's config (for deep links, which
+  Guard refuses): nothing is kept there. Its tracebacks keep the frames and withhold the exception's message,
+  which may quote what the user sent (_TracebackWithoutMessages). Results nobody reads expire (unread).
+- same_origin_only: Gradio's CORS middleware passes every request on; Guard refuses what another site sends.
+- skip_own_page_check: Gradio does not give up on a busy machine's slow first answer.
+uvicorn's is connections.bound_connections, beside the protocol it puts in place.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from typing import NamedTuple
+
+from playground.page.server.unread import UnreadResults
+
+
+class Patch(NamedTuple):
+    """One thing of another package's internals that this server depends on, and how."""
+
+    target: str  # the dotted name of the internal, as it is imported
+    change: str  # "replaced", "wrapped", "subclassed" or "read"
+    by: str  # what here does it
+    why: str
+
+
+PATCHES = (
+    Patch("gradio.route_utils.CustomCORSMiddleware.parent_configures_cors", "replaced", "same_origin_only",
+          "answers True: Gradio's CORS middleware passes every request on, and Guard refuses what another site sends "
+          "(Gradio would let any origin's page read the answers when the server is reached by a LAN address)"),
+    Patch("gradio.state_holder.SessionState._update_value_in_config", "replaced", "keep_no_user_values",
+          "does nothing: Gradio copies every event's inputs and outputs (the user's text) into the session, "
+          "for deep links, which Guard refuses"),
+    *(Patch(f"{module}.traceback", "replaced", "keep_no_user_values (_TracebackWithoutMessages)",
+            "print_exc() prints a failure's frames and type, never its message, which may quote what a user sent")
+      for module in ("gradio.queueing", "gradio.routes", "gradio.route_utils", "gradio.utils")),
+    Patch("gradio.queueing.AsyncQueue", "replaced", "keep_no_user_values (UnreadResults)",
+          "each session's queue of messages: results nobody reads expire, and all together hold at most UNREAD_BYTES"),
+    Patch("gradio.queueing.error_payload", "wrapped", "keep_no_user_values (_error_said)",
+          "an error that is not a gr.Error is named by its type, never sent as {\"error\": null}"),
+    Patch("gradio.networking.url_ok", "replaced", "skip_own_page_check",
+          "answers True: Gradio HEADs its own page after launch with a 3 s timeout and exits when a busy machine "
+          "is slower than that"),
+    Patch("uvicorn.config.Config.__init__", "wrapped", "bound_connections",
+          "serves with BoundedH11Protocol, KEEP_ALIVE_SECONDS, ACCEPT_BACKLOG and a head size that lets a long link "
+          "reach Guard"),
+    Patch("uvicorn.protocols.http.h11_impl.H11Protocol", "subclassed", "BoundedH11Protocol",
+          "its connection_made, connection_lost, on_response_complete and handle_events, extended to bound "
+          "connections in time, number and head bytes, and to close one answered before its body was whole; "
+          "it reads conn, connections, transport, loop and cycle"),
+    Patch("uvicorn.protocols.http.h11_impl.STATUS_PHRASES", "read", "BoundedH11Protocol._refuse",
+          "the reason phrase of a status answered without h11"),
+    Patch("h11.Connection.trailing_data", "read", "BoundedH11Protocol._refused_head",
+          "the bytes of a request head h11 has not parsed yet: measured before h11 buffers more of them"),
+    Patch("h11.SEND_BODY", "read", "BoundedH11Protocol.on_response_complete",
+          "with h11.IDLE, the states of Connection.their_state: whether a request's body is still coming"),
+    Patch("asyncio.Queue._put", "subclassed", "UnreadResults",
+          "with _init and _get (and _queue, the messages): each message's size and arrival are noted as it is put "
+          "and got, so the sweep can replace old ones"),
+    Patch("gradio.server_messages.ProcessCompletedMessage", "read", "UnreadResults.expire",
+          "the message an expired result becomes: event_id, success, output"),
+    Patch("gradio.queueing.Queue.pending_messages_per_session", "read", "Guard, sweep_unread_results",
+          "with event_ids_to_events and pending_event_ids_session: which events and sessions have results to read, "
+          "and the sessions the sweep forgets"),
+    Patch("gradio.blocks.Blocks.fns", "read", "Guard (_check_call)",
+          "with _queue, reached as scope['app'].get_blocks(): the page's events by fn_index (BlockFunction: fn, "
+          "inputs, api_name), to refuse a call Gradio would answer with a traceback"),
+    Patch("starlette._utils.get_route_path", "read", "route_path",
+          "the path the router matches routes by, without the root path: the Guard judges the same path"),
+)
+
+
+def same_origin_only() -> None:
+    """Gradio's CORS middleware gives any origin's page the answers when the server is reached by a name
+    other than localhost (a lecture hall's LAN address): here it passes every request on, untouched, and
+    Guard refuses what another site sends (_from_another_site). Scripts (gradio_client, curl) send no
+    Origin and work as before."""
+    import gradio.route_utils
+
+    gradio.route_utils.CustomCORSMiddleware.parent_configures_cors = lambda self: True
+
+
+def keep_no_user_values() -> None:
+    """Make this process's Gradio keep no user value in its sessions, print none in its logs, keep
+    unread results only for a while (UnreadResults), and say what failed instead of a null error.
+
+    Gradio 6.31 (pinned) writes every event's inputs and outputs into SessionState.config_values,
+    read only by the deep-link route, which Guard refuses; those writes are turned off here.
+    """
+    import gradio.queueing
+    import gradio.route_utils
+    import gradio.routes
+    import gradio.utils
+    from gradio.state_holder import SessionState
+
+    SessionState._update_value_in_config = lambda self, key, value: None
+    for module in (gradio.queueing, gradio.routes, gradio.route_utils, gradio.utils):
+        module.traceback = _TracebackWithoutMessages()
+    gradio.queueing.AsyncQueue = UnreadResults  # the queue Gradio makes for each session's messages
+    gradio.queueing.error_payload = _error_said(gradio.queueing.error_payload)
+
+
+class _TracebackWithoutMessages:
+    """Stands in for the traceback module inside Gradio's modules: print_exc() shows where an
+    event failed (the frames: code, not data) and the exception's type, never its message."""
+
+    def __getattr__(self, name: str):
+        return getattr(traceback, name)
+
+    @staticmethod
+    def print_exc(limit=None, file=None, chain=True) -> None:
+        exc = sys.exc_info()[1]
+        if exc is None:
+            return
+        frames = "".join(traceback.StackSummary.extract(traceback.walk_tb(exc.__traceback__), limit=limit).format())
+        print(f"Traceback (most recent call last):\n{frames}{type(exc).__qualname__}: "
+              "(message withheld: it may quote what a user sent)", file=file or sys.stderr)
+
+
+def _error_said(error_payload):
+    """Gradio's error_payload, but never {"error": null}: an error that is not a gr.Error is named by its type."""
+
+    def said(error, show_error):
+        content = error_payload(error, show_error)
+        if content.get("error") is None:
+            content["error"] = f"the server failed on this call ({type(error).__name__}); try again"
+        return content
+
+    return said
+
+
+def skip_own_page_check() -> None:
+    """Once serving, Gradio HEADs its own page with a 3 s timeout and exits when that times out, as it can on a
+    busy 2-core laptop (the warm-up loads torch beside it): the address is the one asked for."""
+    import gradio.networking
+
+    gradio.networking.url_ok = lambda url: True

@@ -1,0 +1,84 @@
+// A long text tokenized chunk by chunk, each chunk's tokens remembered: a key in a text of 100,000 characters
+// tokenizes and decodes the chunk it changed, not the whole text again.
+//
+// Exact only where a family has proved a cut: a place in any text where its tokens are those of the text before
+// the cut followed by those of the text after it, so that the tokens of a text are its chunks' tokens one after
+// another, whatever else the text holds. Each family's module says why its cut is one (tiktoken_bpe.js: a space
+// after a character that is not whitespace, which no piece of tiktoken's patterns crosses), and why its decode of
+// the whole is its decodes of the chunks one after another. A chunk's tokens are a pure function of the chunk and
+// of whether it starts the text, its decode of whether a token comes before it: a remembered answer is never stale.
+
+// Before a space, after a character that is not whitespace (Unicode's White_Space, which is Rust's and
+// Oniguruma's \s, a property unchanged since Unicode 6.3): a cut of tiktoken's patterns and of Llama 3's.
+export const CUT_AT_SPACES = /(?<=\P{White_Space})(?= )/u;
+
+// Tokens remembered beyond the latest text's own (whose chunks are always kept), each chunk counted as one more: a
+// text with no cut is one chunk of up to 400,000 tokens (100,000 emoji in bytes), and each key makes another.
+const KEPT = 1 << 18;
+
+/** chunk -> its columns, chunk-relative (spans in the chunk's code points), and its decode, for one tokenizer. */
+export class ChunkCache {
+  /** columnsOf(chunk, atStart) -> {ids, starts, ends, partial}; decode(ids, first) -> the text those ids decode to
+   *  in a text where `first`: no token comes before them. */
+  constructor(columnsOf, decode) {
+    this.columnsOf = columnsOf;
+    this.decode = decode;
+    this.entries = new Map();  // key -> {columns, chars, decoded: {first, after}, text: the latest text using it}
+    this.size = 0;  // the entries' tokens, and one for each
+    this.generation = 0;
+  }
+
+  /** The columns of text and their decode, text cut by `cut` (a RegExp for String.prototype.split that matches
+   *  only at cuts, and only with no width). */
+  columns(text, cut) {
+    const generation = ++this.generation;
+    const ids = [], starts = [], ends = [], partial = [];
+    let offset = 0, decoded = "";  // code points before the chunk, and what they decode to
+    text.split(cut).forEach((chunk, k) => {
+      const entry = this.entry(chunk, k === 0);
+      entry.text = generation;
+      const columns = entry.columns;
+      const first = ids.length === 0;
+      decoded += entry.decoded[first] ??= this.decode(columns.ids, first);
+      for (let t = 0; t < columns.ids.length; t++) {
+        ids.push(columns.ids[t]);
+        starts.push(columns.starts[t] + offset);
+        ends.push(columns.ends[t] + offset);
+        partial.push(columns.partial[t]);
+      }
+      offset += entry.chars;
+    });
+    if (this.size > KEPT) {  // forget what the latest text does not use
+      for (const [key, entry] of this.entries) {
+        if (entry.text !== generation) {
+          this.entries.delete(key);
+          this.size -= entry.columns.ids.length + 1;
+        }
+      }
+    }
+    return {ids, starts, ends, partial, decoded};
+  }
+
+  entry(chunk, atStart) {
+    // A text's first chunk may tokenize otherwise (a dummy prefix); any other starts at a cut, with whitespace.
+    const key = atStart ? `^${chunk}` : chunk;
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
+      let chars = 0;
+      for (const _ of chunk) chars++;
+      entry = {columns: this.columnsOf(chunk, atStart), chars, decoded: {}, text: 0};
+      this.size += entry.columns.ids.length + 1;
+      // A key of its own: a chunk split from the text is a slice of it, and would keep the whole text alive.
+      this.entries.set(`${key} `.slice(0, -1), entry);
+    }
+    return entry;
+  }
+}
+
+/** decode(ids, first) for a decoder that gives each token's text alone but for the text's first token (BERT's
+ *  "##" and spaces, SentencePiece's dummy-prefix space): tokens decoded after `lead` (an ordinary token) decode
+ *  as after any token, and lead's own text is cut off again. */
+export function decodeAfterLead(decode, lead) {
+  const leadText = decode([lead]);
+  return (ids, first) => (first ? decode(ids) : decode([lead, ...ids]).slice(leadText.length));
+}
