@@ -50,11 +50,11 @@ function placeCard(tok) {
   const rects = (toks) => toks.flatMap((t) => [...t.getClientRects()])
     .filter((r) => r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw);
   const litToks = [tok, ...document.querySelectorAll("#panels .tok.linked")];
-  const lit = [...rects(litToks), ...rects([tok.closest(".toks")])];
+  const lit = rects(litToks), ownPanel = rects([tok.closest(".toks")]);
   const marked = rects([...document.querySelectorAll("#panels .tok.undertrained")].filter((t) => !litToks.includes(t)));
   const heads = [...document.querySelectorAll("#panels .panel-body")].map(headRect)
     .filter((r) => r.bottom > 0 && r.top < vh);
-  const avoid = [...lit, ...heads, ...marked];
+  const avoid = [...lit, ...ownPanel, ...heads, ...marked];
   const own = tok.getBoundingClientRect();
   card.style.visibility = playgroundInView(tok, own, vw, vh) ? "" : "hidden";  // its token scrolled away: so does it
   const xs = [own.left, own.right - w, pad, vw - w - pad, ...avoid.flatMap((r) => [r.right + gap, r.left - w - gap])];
@@ -66,9 +66,10 @@ function placeCard(tok) {
   let best = null;  // the least of its panel's tokens and the lit ones covered, then of the heads, the marked ones, the nearest
   for (const x of xs.map((v) => inside(v, w, vw))) {
     for (const y of ys.map((v) => inside(v, h, vh))) {
-      const place = {x, y, covered: covered(x, y, lit), heads: covered(x, y, heads), marked: covered(x, y, marked),
+      const place = {x, y, covered: covered(x, y, lit), own: covered(x, y, ownPanel), heads: covered(x, y, heads),
+                     marked: covered(x, y, marked),
                      distance: Math.hypot(x + w / 2 - (own.left + own.right) / 2, y + h / 2 - (own.top + own.bottom) / 2)};
-      const order = ["covered", "heads", "marked", "distance"];  // the first that differs decides
+      const order = ["covered", "own", "heads", "marked", "distance"];  // the first that differs decides
       const differs = best && order.find((key) => place[key] !== best[key]);
       if (!best || (differs && place[differs] < best[differs])) {
         best = place;
