@@ -282,6 +282,8 @@ def test_a_busy_server_is_said_and_the_ask_retried(browser, app_url):
     context = browser.new_context(viewport={"width": 1600, "height": 1000})
     page = context.new_page()
     open_page(page, app_url, "Hello world")
+    # the first text's own ask lands before the route is set: only the edited text's asks are refused
+    page.wait_for_function("document.querySelector('#embedding .shape')?.textContent === '(1, 2, 768)'")
     refused: list[str] = []
 
     def busy_twice(route):
