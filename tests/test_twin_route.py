@@ -132,7 +132,9 @@ def test_the_page_loads_one_module_with_its_integrity_and_preloads_the_lessons_c
     head = page_head()
     assert re.findall(r'<script type="module" src="([^"]+)" integrity="([^"]+)"', head) == \
         [(f"playground/twin/{program_file()}", built_integrity()[program_file()])]
-    assert "modulepreload" not in head and "importmap" not in head
+    assert re.findall(r'<link rel="modulepreload" href="([^"]+)" integrity="([^"]+)">', head) == \
+        [(f"playground/twin/{program_file()}", built_integrity()[program_file()])]  # before the cores and files
+    assert head.index("modulepreload") < head.index('rel="preload" as="fetch" crossorigin href') and "importmap" not in head
     preloaded = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', head)
     cores = [url.removeprefix("playground/twin/").split("-")[0] for url in preloaded if url.endswith(".wasm")]
     assert sorted(cores) == ["sentencepiece", "tiktoken_bg", "web"]  # sentencepiece-js-*, web-tokenizers-*

@@ -287,12 +287,14 @@ def page_html(specs: dict, host: Host) -> str:
     version = host.versions
     styles = f'<link rel="stylesheet" href="{PAGE_DIR}/{STYLES}?v={version[STYLES]}">'
     values = f'<link rel="preload" as="fetch" crossorigin id="playground-values" href="{PAGE_DIR}/{VALUES}?v={version[VALUES]}">'
+    # the program first of all the page's files (it runs everything else), in the queue before the tokenizers' files
+    module = f'<link rel="modulepreload" href="{TWIN_DIR}/{program}" integrity="{built_integrity()[program]}">'
     first = {n: specs[n] for n in names if n in specs}
     whole = not host.only_panels
     return with_page_policy(f"""<!doctype html>
 <html lang="en" data-build="{host.build}"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tokenizer playground</title><link rel="icon" href="data:,">{values}{styles}{link_tags(first, frozenset(host.gzipped))}
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{values}{module}{styles}{link_tags(first, frozenset(host.gzipped))}
 </head><body class="{"only-panels" if host.only_panels else ""}"><main id="playground">{header_html(host, names) + examples_html(host) if whole else ""}
 <div id="input-text"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>
 {controls_html(host) if whole else ""}{chat_view_html() if whole and host.server else ""}

@@ -152,6 +152,10 @@ class SentencePieceTokenizer {
     }
   }
 
+  piece(id) {
+    return this.pieces[id];
+  }
+
   bytesHex(id) {
     return (this._hexOf[id] ??= this._bytesHex(id));
   }
