@@ -1,19 +1,26 @@
 // Builds the page's program into playground/page/static/twin/: its modules (playground/page/static/*.js, the entry
 // page.js), the browser tokenizers (playground/tokenizers/*.js and the npm packages they use, pinned by
-// package-lock.json) and the panels' renderer (playground/page/render.js), which the program imports as a chunk of its
-// own (playground/page/browser_page.js) as it opens. One module the page loads (named in build.json as "registry"),
-// one chunk a family, every file named by its content's hash so a browser may keep it for good, and its sha256
-// recorded in build.json so that nothing runs that is not what was built (the page's import map and preloads carry
-// each module's; the code that loads a WebAssembly core carries the core's). The built files are committed: running
-// the app needs no Node. `npm ci && npm run build` makes the same bytes again (a test checks).
+// package-lock.json) and the panels' renderer (playground/page/render.js), bundled into ONE module (named in
+// build.json as "page"), and each WebAssembly core a file of its own that a family fetches when one of its tokenizers
+// is first used (build.json's "cores": family -> its cores, so that a static folder ships only the cores of the
+// families it lists). One module rather than a chunk a family: a class opening the link at once asked the server for
+// 32 files, 15 of them chunks of a few KB that each cost a request and a round trip; the families' JavaScript is
+// 200 KB (60 KB gzipped), and the lesson's three use all but 3 KB of it. Every file is named by its content's hash,
+// so a browser may keep it for good, and its sha256 recorded in build.json, so that nothing runs that is not what
+// was built (the page's script tag carries the module's; the code that loads a WebAssembly core carries the core's).
+// The built files are committed: running the app needs no Node. `npm ci && npm run build` makes the same bytes
+// again (a test checks).
 
 import {createHash} from "node:crypto";
 import {build} from "esbuild";
 import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from "node:fs";
 import {basename, dirname, relative, resolve} from "node:path";
 
-const OUT = "playground/page/static/twin";
-const ENTRY = "playground/page/static/page.js";
+// `node scripts/build_browser.mjs [entry outdir]`: another entry into another folder, for a bench's page that runs
+// only the tokenizers (bench/browser_peer.py builds playground/tokenizers/registry.js so); by default the program.
+const [ENTRY, OUT] = process.argv.length > 3 ? process.argv.slice(2, 4)
+  : ["playground/page/static/page.js", "playground/page/static/twin"];
+const FAMILIES = ["tiktoken_bpe", "sentencepiece_bpe", "bert", "hf_tokenizers"];  // registry.js's FAMILIES
 
 // Node built-ins a package names for Node only: @sctg/sentencepiece-js imports fs for its load(path) (the page
 // passes the model's bytes instead): an empty module in the page.
@@ -73,13 +80,11 @@ mkdirSync(OUT, {recursive: true});
 const result = await build({
   entryPoints: [ENTRY],
   bundle: true,
-  splitting: true,  // each family its own chunk, imported when first used
   format: "esm",
   target: "es2022",
   minify: true,
   legalComments: "none",  // the bundled packages' licenses are in assets/NOTICE
   entryNames: "[name]-[hash]",
-  chunkNames: "[name]-[hash]",
   assetNames: "[name]-[hash]",
   // The Emscripten glue of @mlc-ai/web-tokenizers and @sctg/sentencepiece-js names Node's "module" and "url" on
   // paths only Node takes; in the browser they are never reached, so they stay unresolved imports rather than failing the build.
@@ -90,14 +95,25 @@ const result = await build({
   logLevel: "warning",
 });
 // The page loads the program's module by the name this build gave it, and checks every built file against its sha256 here
-// (twin_route.py turns them into the import map's and the preloads' integrity); the npm packages bundled are
-// listed (each one's license must be in assets/NOTICE: tests/test_browser_build.py checks).
-// (A chunk the module imports with import() is an entry point too: the page's module is the one built from ENTRY.)
-const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint === ENTRY)[0];
+// (twin_route.py turns the module's into its script tag's integrity); the npm packages bundled are listed (each
+// one's license must be in assets/NOTICE: tests/test_browser_build.py checks).
+const outputs = Object.entries(result.metafile.outputs).map(([path, out]) => [basename(path), out]);
+const [page] = outputs.find(([, out]) => out.entryPoint === ENTRY);
+// family -> the cores its module reaches through its imports (each core is the output of a "core:" input)
+const coreOutput = new Map(outputs.filter(([name]) => name.endsWith(".wasm"))
+  .map(([name, out]) => [Object.keys(out.inputs)[0], name]));
+const reached = (path, seen = new Set()) => {
+  if (seen.has(path)) return seen;
+  seen.add(path);
+  for (const {path: next} of result.metafile.inputs[path]?.imports ?? []) reached(next, seen);
+  return seen;
+};
+const cores = Object.fromEntries(FAMILIES.map((family) => [family,
+  [...reached(`playground/tokenizers/${family}.js`)].filter((path) => coreOutput.has(path)).map((path) => coreOutput.get(path)).sort()]));
 const packages = new Set(Object.keys(result.metafile.inputs)
   .map((path) => path.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1]).filter(Boolean));
 const versions = [...packages].sort().map((name) =>
   `${name}@${JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")).version}`);
 const hashes = Object.fromEntries(readdirSync(OUT).sort().map((name) => [name, sha256(readFileSync(`${OUT}/${name}`))]));
 writeFileSync(`${OUT}/build.json`,
-  JSON.stringify({registry: basename(entry), sha256: hashes, packages: versions}, null, 2) + "\n");
+  JSON.stringify({page, cores, sha256: hashes, packages: versions}, null, 2) + "\n");

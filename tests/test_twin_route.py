@@ -34,8 +34,10 @@ def page_values() -> dict:
     return json.loads(page_route.Built().files["values.json"])
 
 
-def registry_file() -> str:
-    return json.loads((BUILT / "build.json").read_text(encoding="utf-8"))["registry"]
+def program_file() -> str:
+    """The program's one module: the only .js file built."""
+    [path] = BUILT.glob("*.js")
+    return path.name
 
 
 def vocabulary_url(asset: str) -> str:
@@ -50,9 +52,9 @@ def assert_cached_for_good(response, media_type: str) -> None:
 
 
 def test_the_built_modules_and_webassembly_are_served_cached_for_good(client):
-    registry_js = client.get(f"/playground/twin/{registry_file()}")
-    assert_cached_for_good(registry_js, "application/javascript")
-    assert registry_js.content == (BUILT / registry_file()).read_bytes()
+    program = client.get(f"/playground/twin/{program_file()}")
+    assert_cached_for_good(program, "application/javascript")
+    assert program.content == (BUILT / program_file()).read_bytes()
     [wasm] = BUILT.glob("tiktoken_bg-*.wasm")
     response = client.get(f"/playground/twin/{wasm.name}")
     assert_cached_for_good(response, "application/wasm")
@@ -94,19 +96,19 @@ def test_no_way_out_of_the_folder(client):
 
 def test_served_under_a_root_path(app):
     with TestClient(app, root_path="/tok") as client:
-        assert_cached_for_good(client.get(f"/tok/playground/twin/{registry_file()}"), "application/javascript")
+        assert_cached_for_good(client.get(f"/tok/playground/twin/{program_file()}"), "application/javascript")
         assert_cached_for_good(client.get("/tok" + vocabulary_url("gpt2/vocab.bpe")), "application/octet-stream")
 
 
 
 
-def test_the_page_head_names_the_twins_and_loads_the_registry_relative_to_the_page():
+def test_the_page_head_names_the_twins_and_loads_the_program_relative_to_the_page():
     head, twins = page_head(), page_values()["PLAYGROUND_TWINS"]
     for name, asset in TIKTOKEN_FILES.items():
         spec = twins["tokenizers"][name]
         assert spec["family"] == "tiktoken_bpe"
         assert [file["url"] for file in spec["files"].values()] == [vocabulary_url(asset).removeprefix("/")]
-    assert (f'<script type="module" src="playground/twin/{registry_file()}" integrity="{built_integrity()[registry_file()]}" '
+    assert (f'<script type="module" src="playground/twin/{program_file()}" integrity="{built_integrity()[program_file()]}" '
             'onerror="document.getElementById(\'program-refused\').hidden = false"></script>') in head
 
 
@@ -122,26 +124,23 @@ def test_the_build_records_the_sha256_of_every_built_file():
                         for path in BUILT.iterdir() if path.name != "build.json"}
 
 
-def test_the_page_head_gives_every_built_module_its_integrity_before_loading_any():
-    """The import map names every built module with the sha256 of its bytes, so that the browser refuses one that
-    was changed, whoever imports it (tests/test_built_files_checked_browser.py changes one); it comes before the
-    module script."""
+def test_the_page_loads_one_module_with_its_integrity_and_preloads_the_lessons_cores_and_files():
+    """One module, the program, which the browser runs only if its bytes have the sha256 given (test_built_files_
+    checked_browser.py changes one byte); from the page's first bytes, the WebAssembly cores of the lesson's three
+    (tiktoken's for GPT-2, the tokenizers crate's for BERT, sentencepiece's for Llama 2) and their files, and no
+    other family's."""
     head = page_head()
-    import_map = re.search(r'<script type="importmap">(.*?)</script>', head)
-    assert json.loads(import_map.group(1)) == {"integrity": {f"./playground/twin/{name}": value
-                                                             for name, value in built_integrity().items()}}
-    assert import_map.end() <= head.index('<script type="module"')
-
-
-def test_the_page_preloads_each_module_with_its_integrity():
-    """A module preloaded without its integrity would be kept for the page's imports unchecked: each carries it."""
-    page = page_head()
-    integrity = built_integrity()
-    modules = re.findall(r'<link rel="modulepreload" href="playground/twin/([^"]+\.js)" integrity="([^"]+)">', page)
-    assert len(modules) == page.count('rel="modulepreload"') >= 10
-    assert [name for name, _ in modules if name.startswith("tiktoken_bpe-")] == \
-        [name for name in integrity if name.startswith("tiktoken_bpe-")]
-    assert all(value == integrity[name] for name, value in modules)
+    assert re.findall(r'<script type="module" src="([^"]+)" integrity="([^"]+)"', head) == \
+        [(f"playground/twin/{program_file()}", built_integrity()[program_file()])]
+    assert re.findall(r'<link rel="modulepreload" href="([^"]+)" integrity="([^"]+)">', head) == \
+        [(f"playground/twin/{program_file()}", built_integrity()[program_file()])]  # before the cores and files
+    assert head.index("modulepreload") < head.index('rel="preload" as="fetch" crossorigin href') and "importmap" not in head
+    preloaded = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', head)
+    cores = [url.removeprefix("playground/twin/").split("-")[0] for url in preloaded if url.endswith(".wasm")]
+    assert sorted(cores) == ["sentencepiece", "tiktoken_bg", "web"]  # sentencepiece-js-*, web-tokenizers-*
+    files = [url.rsplit("/", 1)[1] for url in preloaded if "/files/" in url]
+    assert sorted(files) == ["tokenizer.model", "undertrained.json", "vocab.bpe", "vocab.txt"]
+    assert len(set(preloaded)) == len(preloaded) == 7  # each once
 
 
 def test_a_registered_rank_file_is_named_and_served(client, monkeypatch, tmp_path):

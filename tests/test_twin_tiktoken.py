@@ -32,7 +32,7 @@ const family = await import("./playground/tokenizers/tiktoken_bpe.js");
 const files = Object.fromEntries(Object.entries(job.paths).map(([key, path]) => [key, new Uint8Array(readFileSync(path))]));
 const tokenizer = await family.load({name: job.name, ...job.spec}, files);
 const ranks = files.vocab_bpe ? family.dataGymRanks(files.vocab_bpe).map((b) => Buffer.from(b).toString("hex")) : null;
-process.stdout.write(JSON.stringify({vocab_size: tokenizer.vocab_size, pieces: tokenizer.pieces,
+process.stdout.write(JSON.stringify({vocab_size: tokenizer.vocab_size, pieces: Array.from({length: tokenizer.vocab_size}, (_, id) => tokenizer.piece(id)),
   bytes_hex: Array.from({length: tokenizer.vocab_size}, (_, id) => tokenizer.bytesHex(id)), ranks, decoded: job.decode.map((ids) => tokenizer.decode(ids))}));
 """
 

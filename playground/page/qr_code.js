@@ -1,7 +1,7 @@
 // The share link's QR code made in the browser, for the static folder (the app draws it in Python: qr_view.py,
 // segno.make_qr(link, error="l")). The same symbol as segno's: the smallest version that holds the link at error
 // correction L, then the highest level that still fits that version (segno's boost_error), drawn with a quiet
-// zone of 4 modules by the qr package. The page's module imports this file only when a link is shared.
+// zone of 4 modules by the qr package.
 
 import encodeQR from "qr";
 

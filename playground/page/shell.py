@@ -25,8 +25,8 @@ from playground.lesson.lecture import answer_html, prompt_html
 from playground.lesson.premium import LANGUAGES
 from playground.page.content_policy import with_page_policy
 from playground.page.panel_data import panel_data
-from playground.page.preload import import_map, link_tags
-from playground.page.twin_route import BUILT_DIR, TWIN_PATH, built_files, built_integrity
+from playground.page.preload import link_tags
+from playground.page.twin_route import BUILT_DIR, TWIN_PATH, build_record, built_integrity
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, compare
 
@@ -283,23 +283,24 @@ def page_html(specs: dict, host: Host) -> str:
     """The page for the browser tokenizers `specs` (name -> twin_spec): the whole page, or (host.only_panels) the
     text box and the panels. Its first three tokenizers' code and files are preloaded from its first bytes."""
     names = default_tokenizers(tuple(specs)) if not host.server else DEFAULT_TOKENIZERS
-    registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
-    built = built_files({spec["family"] for spec in specs.values()})
+    program = build_record()["page"]
     version = host.versions
     styles = f'<link rel="stylesheet" href="{PAGE_DIR}/{STYLES}?v={version[STYLES]}">'
     values = f'<link rel="preload" as="fetch" crossorigin id="playground-values" href="{PAGE_DIR}/{VALUES}?v={version[VALUES]}">'
+    # the program first of all the page's files (it runs everything else), in the queue before the tokenizers' files
+    module = f'<link rel="modulepreload" href="{TWIN_DIR}/{program}" integrity="{built_integrity()[program]}">'
     first = {n: specs[n] for n in names if n in specs}
     whole = not host.only_panels
     return with_page_policy(f"""<!doctype html>
 <html lang="en" data-build="{host.build}"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tokenizer playground</title><link rel="icon" href="data:,">{import_map(built)}{values}{styles}{link_tags(first, frozenset(host.gzipped))}
+<title>Tokenizer playground</title><link rel="icon" href="data:,">{values}{module}{styles}{link_tags(first, frozenset(host.gzipped))}
 </head><body class="{"only-panels" if host.only_panels else ""}"><main id="playground">{header_html(host, names) + examples_html(host) if whole else ""}
 <div id="input-text"><textarea rows="2" placeholder="Type or paste anything" aria-label="text"></textarea></div>
 {controls_html(host) if whole else ""}{chat_view_html() if whole and host.server else ""}
 {body_of("limit-note", PROGRAM_REFUSED)}
 {panels_html(names, host.labels)}{below_panels_html(host) if whole else ""}
 </main>
-<script type="module" src="{TWIN_DIR}/{registry}" integrity="{built_integrity()[registry]}" onerror="{PROGRAM_ONERROR}"></script>
+<script type="module" src="{TWIN_DIR}/{program}" integrity="{built_integrity()[program]}" onerror="{PROGRAM_ONERROR}"></script>
 </body></html>
 """)

@@ -1,7 +1,7 @@
 """The browser twin's files, served by this server so that the page tokenizes in the browser (registry.js's
 window.playground.tokenize) and never asks the server to:
 
-    GET /playground/twin/<file>                   a built module or WebAssembly core of static/twin/
+    GET /playground/twin/<file>                   the built module or a WebAssembly core of static/twin/
                                                   (scripts/build_browser.mjs names each by its content's hash)
     GET /playground/twin/files/<sha256>/<name>    a vocabulary file a tokenizer's twin declares (browser.served_file)
 
@@ -9,9 +9,9 @@ Every name holds its content's hash, so the browser may keep each answer for goo
 these paths out of its no-store). Sent gzipped to a browser that takes it (the vocabularies and the WebAssembly
 shrink to about half: o200k's 3.6 MB to 1.7 MB), each compressed once and kept. Anything else under the prefix
 is a 404: no other file of the server is reachable from here. The page loads them from its own origin, which its
-cross-origin isolation (require-corp) lets through. The page runs none that is not what was built: its import map
-and preloads give the browser each module's sha256 as build.json records it (built_integrity), and each module
-that loads a WebAssembly core checks the core's.
+cross-origin isolation (require-corp) lets through. The page runs none that is not what was built: its script tag
+gives the browser the program's sha256 as build.json records it (built_integrity), and the code that loads a
+WebAssembly core checks the core's.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import gzip
 import json
-import re
 from functools import cache
 from pathlib import Path
 
@@ -36,36 +35,23 @@ FOR_GOOD = {"Cache-Control": "public, max-age=31536000, immutable"}
 BUILT_TYPES = {".js": "application/javascript", ".wasm": "application/wasm"}  # build.json is the server's only
 
 
-# A built module names the files it loads as "./<name>": static imports, import() and new URL(..., import.meta.url).
-BUILT_REFERENCE = re.compile(r"""["']\./([\w.-]+\.(?:js|wasm))["']""")
-FAMILY_NAMES = {"tiktoken_bpe", "sentencepiece_bpe", "bert", "hf_tokenizers"}  # registry.js's FAMILIES
-# browser_page.js's import()s for the static folder (its QR code, downloads, batch), loaded when first asked
-ON_FIRST_USE = {"qr_code", "export", "batch_view"}
+def build_record() -> dict:
+    """build.json: the page's module ("page"), each family's WebAssembly cores ("cores"), every built file's sha256."""
+    return json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))
 
 
 def built_files(families: set[str]) -> list[str]:
-    """The built files the registry needs for these families (static/twin/'s names): the registry and all it
-    references, followed through the built code itself, except the other families' chunks (the registry imports
-    a family's chunk only when one of its tokenizers is first used, and the folder lists none of theirs)."""
-    registry = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["registry"]
-    chunks = {path.name for path in BUILT_DIR.iterdir() if path.suffix in BUILT_TYPES}
-    left_out = {name for name in chunks if name.rsplit("-", 1)[0] in FAMILY_NAMES - families}
-    needed, todo = set(), [registry]
-    while todo:
-        name = todo.pop()
-        if name in needed:
-            continue
-        needed.add(name)
-        if name.endswith(".js"):
-            text = (BUILT_DIR / name).read_text(encoding="utf-8")
-            todo += [ref for ref in BUILT_REFERENCE.findall(text) if ref in chunks and ref not in left_out]
-    return sorted(needed)
+    """The built files a page running these families' tokenizers needs (static/twin/'s names): the program's one
+    module, and the WebAssembly cores of these families only (a family fetches its core when one of its tokenizers
+    is first used; a folder that lists none of a family's tokenizers ships none of its core)."""
+    record = build_record()
+    return sorted({record["page"], *(core for family in families for core in record["cores"][family])})
 
 
 def built_integrity() -> dict[str, str]:
     """Each built file's Subresource Integrity value ("sha256-" and the digest in base64), from the sha256 the
     build recorded (build.json): given it, the browser runs no module whose bytes do not have it."""
-    recorded = json.loads((BUILT_DIR / "build.json").read_text(encoding="utf-8"))["sha256"]
+    recorded = build_record()["sha256"]
     return {name: "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode() for name, digest in recorded.items()}
 
 

@@ -7,9 +7,10 @@
 //   columns(text, special) -> {ids, starts, ends, partial, special}   parallel arrays; spans in code points
 //                         and `decoded`, where it has them: the decode of its ids but the special ones (chunks.js)
 //   decode(ids) -> string                                   the official library's decode
-//   pieces: string[]     id -> vocabulary entry, as the Python layer spells it ("Ġworld", "##ing", "▁world")
-//   bytesHex(id) -> "E0 A4"   what the entry stands for ("" for special and unknown tokens); a function, so that a
-//                             family may work it out only for the tokens shown (BERT's 30,522 cost 0.5 s at load)
+//   piece(id) -> "Ġworld"     the vocabulary entry, as the Python layer spells it ("Ġworld", "##ing", "▁world")
+//   bytesHex(id) -> "E0 A4"   what the entry stands for ("" for special and unknown tokens)
+// (piece and bytesHex are functions, so that a family may work them out only for the tokens shown: BERT's 30,522
+// hex strings cost 0.5 s at load, GPT-2's pieces 40 ms)
 // `text` is always well formed (registry.js replaces lone surrogates first, as compare() does).
 
 import {codePointUnits, utf8Bytes} from "./spans.js";
@@ -46,7 +47,7 @@ export function describe(tokenizer, marks, text, special = false, tokenLimit = n
   for (let k = 0; k < shown; k++) {
     const id = ids[k];
     tokens.push({
-      id, piece: tokenizer.pieces[id], text: text.slice(units[starts[k]], units[ends[k]]),
+      id, piece: tokenizer.piece(id), text: text.slice(units[starts[k]], units[ends[k]]),
       start: starts[k], end: ends[k], bytes_hex: tokenizer.bytesHex(id), partial: columns.partial[k],
       special: columns.special[k], undertrained: marks?.get(id) ?? null,
     });

@@ -271,7 +271,7 @@ export async function load(spec, files) {
     vocab_size: vocab.size,
     normalizes: lowercase,  // lowercases, strips accents: show pieces, not text
     unk_id: unkId,
-    pieces,
+    piece: (id) => pieces[id],
     bytesHex: (id) => (specialIds.has(id) ? "" : hex(pieces[id].replace(/^##/, ""))),
     columns,
     decode,

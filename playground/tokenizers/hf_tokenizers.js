@@ -128,7 +128,7 @@ export async function load(spec, files) {
     vocab_size: vocabSize,
     normalizes: false,
     unk_id: unkToken ? json.model.vocab[unkToken] ?? null : null,
-    pieces,
+    piece: (id) => pieces[id],
     bytesHex: (id) => hexBytes(tokenBytes[id]),
     columns,
     decode,

@@ -9,16 +9,16 @@
 // browser may cache them for good); options are the family's own (a tiktoken pattern, say).
 
 import {describe} from "./base.js";
+import * as bert from "./bert.js";
+import * as hf_tokenizers from "./hf_tokenizers.js";
+import * as sentencepiece_bpe from "./sentencepiece_bpe.js";
+import * as tiktoken_bpe from "./tiktoken_bpe.js";
 import {NotAsBuilt, sha256Hex} from "./sha256.js";
 import {replaceLoneSurrogates} from "./spans.js";
 
-// One module per family, as in playground/tokenizers/: each its own chunk, fetched when first needed.
-const FAMILIES = {
-  tiktoken_bpe: () => import("./tiktoken_bpe.js"),
-  sentencepiece_bpe: () => import("./sentencepiece_bpe.js"),
-  bert: () => import("./bert.js"),
-  hf_tokenizers: () => import("./hf_tokenizers.js"),
-};
+// One module per family, as in playground/tokenizers/; each loads its WebAssembly core and its files only when one of
+// its tokenizers is first used.
+const FAMILIES = {tiktoken_bpe, sentencepiece_bpe, bert, hf_tokenizers};
 
 const loading = new Map();  // name -> Promise of {tokenizer, marks}
 const fetched = new Map();  // url -> Promise of its checked bytes: a file two tokenizers load (the under-trained list) is fetched once
@@ -61,30 +61,16 @@ function specOf(name) {
   return Object.hasOwn(twins, name) ? twins[name] : undefined;
 }
 
-/** A family's module, imported. The page's import map gives the browser each built module's sha256 (build.json),
- *  and the browser refuses one that differs, as it refuses one that did not arrive, with no word of which: the
- *  note says both. */
-async function familyModule(family) {
-  try {
-    return await FAMILIES[family]();
-  } catch (err) {
-    throw new NotAsBuilt(`its code (${family}) was refused or did not arrive (${err.message}): the browser runs only ` +
-                    "the files that were built, as build.json records their sha256. Reload the page; if this stays, " +
-                    "its files were changed.");
-  }
-}
-
 async function load(name) {
   const spec = specOf(name);
   if (!spec) throw new Error(`no browser twin for tokenizer ${JSON.stringify(name)}: the server tokenizes it`);
   const keys = Object.keys(spec.files);
-  const [family, marks, ...datas] = await Promise.all([
-    familyModule(spec.family),
+  const [marks, ...datas] = await Promise.all([
     spec.undertrained ? fetchVerified(spec.undertrained) : null,
     ...keys.map((key) => fetchVerified(spec.files[key])),
   ]);
   const files = Object.fromEntries(keys.map((key, k) => [key, datas[k]]));
-  const tokenizer = await family.load({name, ...spec}, files);
+  const tokenizer = await FAMILIES[spec.family].load({name, ...spec}, files);
   return {tokenizer, marks: marks && undertrainedMarks(marks, name)};
 }
 

@@ -93,8 +93,8 @@ function readModel(bytes) {
 }
 
 /** The bytes an ordinary piece stands for, bytes[start:end) with each "▁" (E2 96 81) a space (20), as
- *  [hex_bytes() of them, how many]. */
-function spelledBytes(bytes, start, end) {
+ *  hex_bytes() writes them. */
+function spelledHex(bytes, start, end) {
   const hex = [];
   for (let at = start; at < end; at++) {
     if (bytes[at] === 0xe2 && bytes[at + 1] === 0x96 && bytes[at + 2] === 0x81 && at + 2 < end) {
@@ -102,7 +102,16 @@ function spelledBytes(bytes, start, end) {
       at += 2;
     } else hex.push(HEX_BYTE[bytes[at]]);
   }
-  return [hex.join(" "), hex.length];
+  return hex.join(" ");
+}
+
+/** How many bytes an ordinary piece stands for (spelledHex's), with no hex made. */
+function spelledLength(bytes, start, end) {
+  let length = end - start;
+  for (let at = start; at + 2 < end; at++) {
+    if (bytes[at] === 0xe2 && bytes[at + 1] === 0x96 && bytes[at + 2] === 0x81) length -= 2;
+  }
+  return length;
 }
 
 class SentencePieceTokenizer {
@@ -129,20 +138,26 @@ class SentencePieceTokenizer {
     this._chunks = cutsAtSpaces(pieces) && types[lead] === NORMAL && pieces[lead] === LEAD
       ? new ChunkCache((chunk, atStart) => this._columnsOf(chunk, atStart), decodeAfterLead((ids) => this.decode(ids), lead))
       : null;
-    this._bytesHex = new Array(pieces.length);
+    // Each piece's bytes as hex, made for the tokens shown only, each id once (all 32,000 at load took 120 ms of
+    // the first paint); their byte lengths, which every text's spans need, counted at once.
+    this._bytesHex = (id) =>
+      types[id] === CONTROL || types[id] === UNKNOWN ? ""
+      : types[id] === BYTE ? HEX_BYTE[parseInt(pieces[id].slice(3, 5), 16)]  // "<0xE0>" stands for the byte E0
+      : spelledHex(file, model.starts[id], model.ends[id]);
+    this._hexOf = [];
     this._byteLengths = new Int32Array(pieces.length);
     for (let id = 0; id < pieces.length; id++) {
-      const [hex, length] =
-        types[id] === CONTROL || types[id] === UNKNOWN ? ["", 0]
-        : types[id] === BYTE ? [HEX_BYTE[parseInt(pieces[id].slice(3, 5), 16)], 1]  // "<0xE0>" stands for the byte E0
-        : spelledBytes(file, model.starts[id], model.ends[id]);
-      this._bytesHex[id] = hex;
-      this._byteLengths[id] = length;
+      this._byteLengths[id] = types[id] === CONTROL || types[id] === UNKNOWN ? 0
+        : types[id] === BYTE ? 1 : spelledLength(file, model.starts[id], model.ends[id]);
     }
   }
 
+  piece(id) {
+    return this.pieces[id];
+  }
+
   bytesHex(id) {
-    return this._bytesHex[id];
+    return (this._hexOf[id] ??= this._bytesHex(id));
   }
 
   _pieceToId(piece) {

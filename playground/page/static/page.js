@@ -6,9 +6,9 @@
 // waits for it (ask.js says so), and the controls keep working.
 //
 // The program's entry: scripts/build_browser.mjs bundles it with the modules it imports (each one job, none sharing
-// a global with another) into the one module the page loads; the browser tokenizers (browser_page.js) are a chunk
-// it imports as it opens (update.js's playgroundReady).
+// a global with another), the browser tokenizers (browser_page.js) among them, into the one module the page loads.
 
+import {batchHtml, exportTokens, qrSvg, warmFirst} from "../browser_page.js";
 import {playgroundPost} from "./ask.js";
 import {playgroundBatchSoon, playgroundLessonsBatch} from "./batch.js";
 import {playgroundChatExample, playgroundChatFromLink, playgroundChatMode, playgroundChatTokenizers} from "./chat.js";
@@ -21,7 +21,7 @@ import {playgroundOpening, playgroundSetupFromUrl, playgroundUnpack} from "./lin
 import {playgroundEscape, playgroundPaint} from "./paint.js";
 import {playgroundDownload, playgroundShareDrawn, playgroundShareSetup} from "./share.js";
 import {playgroundReplayAll} from "./stepper.js";
-import {playgroundReady, playgroundTokenizers, playgroundUpdate} from "./update.js";
+import {playgroundUpdate} from "./update.js";
 import {PLAYGROUND_DEFAULT_TOKENIZERS, PLAYGROUND_EXAMPLES, PLAYGROUND_LESSON_BATCH, PLAYGROUND_MAX_INPUT_CHARS,
         PLAYGROUND_SERVER, PLAYGROUND_UNREACHABLE} from "./values.js";
 
@@ -109,8 +109,7 @@ function playgroundPageBatchSoon() {
 let playgroundPageBatchDrawn = 0;  // latest wins: a draw finished after a newer one was asked is dropped
 export async function playgroundBatchDraw() {
   const asked = ++playgroundPageBatchDrawn, [b, t, seed] = playgroundPageBatchNumbers().map((n) => Number(n.value));
-  await playgroundReady();
-  const html = await playgroundTokenizers.batchHtml(playgroundPage.state.text, b, t, seed);
+  const html = await batchHtml(playgroundPage.state.text, b, t, seed);
   if (asked === playgroundPageBatchDrawn) playgroundPaint("batch", html);
 }
 
@@ -123,8 +122,7 @@ async function playgroundQr(link) {
   if (PLAYGROUND_UNREACHABLE && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(host)) {
     return PLAYGROUND_UNREACHABLE.replace("{host}", playgroundEscape(host));
   }
-  await playgroundReady();
-  const svg = await playgroundTokenizers.qrSvg(link);
+  const svg = qrSvg(link);
   if (svg === null) {
     return `<p class='note'>This link is too long for a QR code (${link.length.toLocaleString("en")} characters): ` +
       "share a shorter text, or send the link itself.</p>";
@@ -252,9 +250,8 @@ function playgroundPageWire() {
   for (const format of ["csv", "json"]) {
     click(`download-${format}`, async () => {
       const s = playgroundPage.state, [b, t, seed] = playgroundPageBatchNumbers().map((n) => n.value);
-      await playgroundReady();
-      playgroundDownload(await playgroundTokenizers.exportTokens(s.text, s.tokenizers, s.special, PLAYGROUND_MAX_INPUT_CHARS,
-                                                              format, format === "json" ? [b, t, seed] : null),
+      playgroundDownload(await exportTokens(s.text, s.tokenizers, s.special, PLAYGROUND_MAX_INPUT_CHARS,
+                                            format, format === "json" ? [b, t, seed] : null),
                          `tokens.${format}`);
     });
   }
@@ -309,11 +306,11 @@ async function playgroundPageKeepOffline() {
   }
 }
 
-// As the page opens: the folder's gzipped files unzipped before the tokenizers' first fetch, the tokenizers' module
-// imported and the first three warmed, the link's size set, and its conversation read (before the address bar
+// As the page opens: the folder's gzipped files unzipped before the tokenizers' first fetch, the first three
+// tokenizers warmed, the link's size set, and its conversation read (before the address bar
 // follows the setup, keep.js, and drops what the view is not).
 if (!PLAYGROUND_SERVER) playgroundFolderUnzips();
-playgroundReady().then(() => playgroundTokenizers.warmFirst(PLAYGROUND_DEFAULT_TOKENIZERS));
+warmFirst(PLAYGROUND_DEFAULT_TOKENIZERS);
 playgroundSizeFromLink();
 playgroundChatFromLink();
 

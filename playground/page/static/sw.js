@@ -1,7 +1,8 @@
 // The page's service worker (registered by page.js as sw.js?build=<hash>, beside the page, in either host): after
 // one visit the page opens with the network off, the kept text painted by every tokenizer used before.
 //
-// - The page itself: from the network when it answers (a new build is seen at once), else the copy kept.
+// - The page itself: from the network when it answers (a new build is seen at once), else the copy kept; asked
+//   for while this worker starts (navigation preload), so a reload waits for the network or the worker, not both.
 // - Its files (page/..., playground/twin/..., the Languages section): each named by its content's hash, so a kept
 //   copy is always right: from the cache, else the network, and kept.
 // - Nothing else is kept: the asks (POST), Gradio's API, anything that may carry what someone typed.
@@ -29,6 +30,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) if (name.startsWith("playground-") && name !== CACHE) await caches.delete(name);
+    await self.registration.navigationPreload?.enable();
     await self.clients.claim();
   })());
 });
@@ -47,9 +49,9 @@ self.addEventListener("message", (event) => {
   }));
 });
 
-async function fromNetworkElsePage(request) {
+async function fromNetworkElsePage(request, preloaded) {
   try {
-    const response = await fetch(request);
+    const response = (await preloaded) || await fetch(request);
     const url = new URL(request.url);
     if (response.ok && url.searchParams.get("view") !== "api") {
       const cache = await caches.open(CACHE);
@@ -77,7 +79,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (request.mode === "navigate" && url.origin === SCOPE.origin && (url.pathname === SCOPE.pathname ||
                                                                      url.pathname === `${SCOPE.pathname}index.html`)) {
-    event.respondWith(fromNetworkElsePage(request));
+    event.respondWith(fromNetworkElsePage(request, event.preloadResponse));
   } else if (kept(url)) {
     event.respondWith(fromCacheElseNetwork(request));
   }

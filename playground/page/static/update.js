@@ -10,6 +10,7 @@
 import {PlaygroundServerGone, playgroundAnswerFollows, playgroundAskSoon, playgroundAskTokens} from "./ask.js";
 import {playgroundTokensRedrawn} from "./card.js";
 import {playgroundExampleAfterEdit} from "./lecture.js";
+import * as playgroundTokenizers from "../browser_page.js";
 import {playgroundPaint, playgroundPaintPanel} from "./paint.js";
 import {PLAYGROUND_MAX_INPUT_CHARS, PLAYGROUND_PANEL_DATA, PLAYGROUND_PROMPTS, PLAYGROUND_TOKENIZER_LABELS,
         PLAYGROUND_TWINS} from "./values.js";
@@ -22,26 +23,13 @@ export const playgroundFlow = {
   edits: 0, painted: [0, 0, 0],  // edits made, and the newest painted in each panel (latest wins)
   loads: new Map(),  // name -> when this page first asked for a browser tokenizer not yet loaded (performance.now())
   loaded: new Set(),  // the browser tokenizers that have answered: their vocabulary is here
-  // the note's parts: a damaged link's (link.js), the text's, each panel's trouble, an ask's, the page module's
-  notes: {link: "", text: "", panels: ["", "", ""], server: "", module: ""},
+  // the note's parts: a damaged link's (link.js), the text's, each panel's trouble, an ask's
+  notes: {link: "", text: "", panels: ["", "", ""], server: ""},
 };
 
-// The browser tokenizers and the panels' renderer (browser_page.js): a module of their own, which the page starts
-// importing as it opens (page.js), beside its first paint. Refused or missing, the note says so
-// (playgroundTokenizersUnloaded) and the panels wait for good.
-export let playgroundTokenizers = null;  // the module, once it has loaded
-let playgroundTokenizersLoad = null;
-export function playgroundReady() {
-  playgroundTokenizersLoad ??= import("../browser_page.js").then((module) => {
-    module.useTwins(PLAYGROUND_TWINS);
-    module.usePanelData(PLAYGROUND_PANEL_DATA);
-    playgroundTokenizers = module;
-  }, () => {
-    playgroundTokenizersUnloaded();
-    return new Promise(() => {});
-  });
-  return playgroundTokenizersLoad;
-}
+// The browser tokenizers and the panels' renderer (browser_page.js) run the twins the host lists.
+playgroundTokenizers.useTwins(PLAYGROUND_TWINS);
+playgroundTokenizers.usePanelData(PLAYGROUND_PANEL_DATA);
 
 // setup: {text, tokenizers: [3 names], special, markWhitespace, view: "text" | "ids", example: a key or "",
 // init: the embedding's initialisation}. Painted as soon as the tokenizers answer: in the frame after the key
@@ -60,7 +48,6 @@ export async function playgroundUpdate(setup) {
   playgroundPaint("prompt", PLAYGROUND_PROMPTS[setup.example] || "");
   playgroundAnswerFollows(setup);
   playgroundAskSoon();
-  await playgroundReady();
   const options = {showIds: setup.view === "ids", markWhitespace: setup.markWhitespace};
   setup.tokenizers.forEach((name, i) => {
     const answer = playgroundPanelResult(i, name, text, setup.special);
@@ -184,26 +171,16 @@ function playgroundPanelTrouble(name, err) {
 }
 
 // The note above the panels: a damaged link's, the text's (what was cut, what was replaced), then each panel's
-// trouble, a refused ask's and the page module's.
+// trouble and a refused ask's.
 export function playgroundPaintNote() {
-  const {link, text, panels, server, module} = playgroundFlow.notes;
-  const trouble = [...new Set([...panels, server, module].filter(Boolean))].map((message) => {
+  const {link, text, panels, server} = playgroundFlow.notes;
+  const trouble = [...new Set([...panels, server].filter(Boolean))].map((message) => {
     const p = document.createElement("p");
     p.className = "limit";
     p.textContent = message;
     return p.outerHTML;
   });
   playgroundPaint(PLAYGROUND_NOTE, link + text + trouble.join(""));
-}
-
-// The tokenizers' module (browser_page.js and what it imports) did not load, in either host: the browser refuses a
-// built file that is not what was built (the import map's sha256) as it refuses one that did not arrive. (The
-// page's own program refused, nothing of it runs: the page's HTML says so itself, shell.py's PROGRAM_REFUSED.)
-function playgroundTokenizersUnloaded() {
-  playgroundFlow.notes.module = "This page could not load its tokenizers: a file of theirs was refused (the browser " +
-    "runs only the files that were built, as build.json records their sha256) or did not arrive. Reload the page; " +
-    "if this stays, its files were changed or not all published.";
-  playgroundPaintNote();
 }
 
 // The page's own limits, as the server's (work.MAX_INPUT_CHARS, in code points as Python counts them): the text

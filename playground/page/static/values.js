@@ -1,7 +1,7 @@
 // What the program reads from its host (shell.page_values): page/values.json, named by its hash in the page's
 // preload link (#playground-values, fetched from the page's first bytes), read once as the program opens; every
-// module imports the values it uses from here (the browser tokenizers' and the renderer's are handed to them as
-// their module loads: update.js's playgroundReady).
+// module imports the values it uses from here (the browser tokenizers' and the renderer's are handed to them by
+// update.js).
 
 const response = await fetch(document.getElementById("playground-values").href);
 if (!response.ok) {  // nothing of the program can run: the page's own note says so (shell.PROGRAM_REFUSED)

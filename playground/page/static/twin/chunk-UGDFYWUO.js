@@ -1,1 +1,0 @@
-var o=Promise.resolve();function i(t){let e=o.then(()=>n(t));return o=e.catch(()=>{}),e}async function n(t){let e=typeof document>"u"&&typeof location>"u";e&&(globalThis.location={href:import.meta.url});try{return await import("./lib-XIMK5ORF.js"),await globalThis.tokenizers.Tokenizer.fromJSON(t)}finally{e&&delete globalThis.location}}export{i as a};

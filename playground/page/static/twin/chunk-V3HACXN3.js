@@ -1,1 +1,0 @@
-function o(r){return r.trim().split(/\s+/).map(n=>{let[e,t=e]=n.split("-");return[parseInt(e,16),parseInt(t,16)]})}function l(r){let n=o(r).flat();return e=>{let t=0,s=n.length/2;for(;t<s;){let i=t+s>>>1;n[2*i]<=e?t=i+1:s=i}return t>0&&e<=n[2*t-1]}}export{o as a,l as b};
