@@ -1,6 +1,7 @@
-// The browser tokenizers (tokenize, hasTwin) and the panels' renderer (panelParts, MAX_DRAWN_TOKENS): the module
-// the page's program (static/page.js) imports as it opens, a chunk of its own in the build
-// (scripts/build_browser.mjs), so that a refused or missing file of theirs leaves the page working and saying so.
+// The browser tokenizers (tokenize, hasTwin) and the panels' renderer (panelParts, MAX_DRAWN_TOKENS; the Chat view's
+// chatPanelHtml, chatAnswerHtml): the module the page's program (static/page.js) imports as it opens, a chunk of its
+// own in the build (scripts/build_browser.mjs), so that a refused or missing file of theirs leaves the page working
+// and saying so.
 // Each a chunk of its own, loaded when first asked: qrSvg(link), a share link's QR code (qr_code.js);
 // exportTokens(text, names, special, maxChars, "csv" | "json"), the download buttons' files (export.js); and
 // batchHtml(text, B, T, seed), the lesson's batch section cut from the text's GPT-2 ids (batch_view.js).
@@ -8,9 +9,9 @@
 // and benches outside the page call them.
 
 import {hasTwin, tokenize, useTwins, warm} from "../tokenizers/registry.js";
-import {MAX_DRAWN_TOKENS, panelParts, usePanelData} from "./render.js";
+import {chatAnswerHtml, chatPanelHtml, MAX_DRAWN_TOKENS, panelParts, usePanelData} from "./render.js";
 
-export {hasTwin, MAX_DRAWN_TOKENS, panelParts, tokenize, useTwins, usePanelData};
+export {chatAnswerHtml, chatPanelHtml, hasTwin, MAX_DRAWN_TOKENS, panelParts, tokenize, useTwins, usePanelData};
 
 // The page's first three tokenizers start loading as soon as this module has run, before the page first asks: the
 // link's own (?tokenizers=, as share.js writes it), else the host's `defaults`. Their files are on the way already
