@@ -186,6 +186,10 @@ def test_a_chat_panel_is_drawn_with_the_panels_blocks_its_text_as_text():
     assert blocks[0][6] == "&lt;|begin_of_text|&gt;"
     assert blocks[5][5] == "id 34277\nvocabulary: &lt;b\nbytes 3C 62\nchars [0, 2) of message 1&#x27;s content"
     assert blocks[0][5].endswith("structure: the chat format&#x27;s own token, none of your characters\nspecial token")
+    # Mistral's "▁What" holds the space after "[INST]" too: of the message's content, it carries "What", 0 to 4
+    mistral = BLOCK.findall(chat_panel_html(chat([{"role": "user", "content": "What is a token?"}], "mistral")))
+    assert [(b[6], b[2:5]) for b in mistral if "structure" not in b[0]][0] == ("·What", ("0", "4", "0"))
+    assert mistral[4][5].endswith("\nchars [0, 4) of message 1&#x27;s content")
     refused = {"tokenizer": "mistral", "label": "Mistral 7B SentencePiece", "refusal": "Mistral v1 refuses <this>"}
     assert chat_panel_html(refused) == ('<div class="chat-panel" data-tokenizer="mistral"><h3>Mistral 7B SentencePiece'
                                         '</h3><p class="chat-none">Mistral v1 refuses &lt;this&gt;</p></div>')

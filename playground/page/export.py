@@ -44,7 +44,7 @@ def loss_json(loss: Loss | None) -> dict | None:
 
 
 CHAT_CSV_COLUMNS = ["tokenizer", "format", "index", "id", "piece", "text", "start", "end", "structure", "message",
-                    "content_start", "special"]
+                    "content_start", "content_end", "special"]
 
 
 def chat_csv(results: list[dict]) -> str:

@@ -268,8 +268,7 @@ function chatSource(source) {
  *  carries, the same in every format (so that the panels light each other's), where playground.chat's start and end
  *  are the format's text's. */
 function chatToken(token) {
-  if (token.structure) return token;
-  return {...token, start: token.content_start, end: token.content_start + Math.max(1, token.end - token.start)};
+  return token.structure ? token : {...token, start: token.content_start, end: token.content_end};
 }
 
 /** One Chat panel: the format's name, its source folded under it, the counts split into the format's structure
