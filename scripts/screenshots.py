@@ -85,7 +85,7 @@ def magikarp_answer(page: Page, url: str) -> None:
 def chat(page: Page, url: str) -> None:
     """The Chat example after Reveal: its answer and the three formats."""
     page.goto(f"{url}?example=chat&__theme=light")
-    page.wait_for_selector("#chat-panels .ctok")
+    page.wait_for_selector("#chat-panels .tok")
     page.locator("#chat-reveal").click()
     page.wait_for_function("() => document.querySelector('#chat-answer li')?.checkVisibility()")
     page.wait_for_timeout(300)

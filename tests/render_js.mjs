@@ -2,7 +2,7 @@
 // render.js's panel data (usePanelData); {"call": name, "args": [...]} answers {"value": ...} or {"error": "..."}.
 
 import {createInterface} from "node:readline";
-import {panelParts, tokenTip, usePanelData} from "../playground/page/render.js";
+import {chatAnswerHtml, chatPanelHtml, panelParts, tokenTip, usePanelData} from "../playground/page/render.js";
 import {invisibleMark, rightToLeft, segments, showWhitespace, tokenLabel} from "../playground/lesson/display.js";
 import {indentationTokenCount} from "../playground/lesson/lecture.js";
 import {textLoss} from "../playground/lesson/loss.js";
@@ -18,7 +18,7 @@ const CALLS = {
     const {before, tokens, after} = panelParts(result, text, {showIds, markWhitespace});
     return [before, tokens, after];
   },
-  batchHtml, batchOf, tokenTip, showWhitespace, invisibleMark, rightToLeft, tokenLabel, indentationTokenCount,
+  batchHtml, batchOf, chatAnswerHtml, chatPanelHtml, tokenTip, showWhitespace, invisibleMark, rightToLeft, tokenLabel, indentationTokenCount,
   segments: (length, tokens) => segments(length, tokens).map((s) => [s.start, s.end, s.tokens.length]),
   textLoss: (text, result) => lossFields(textLoss(text, result)),
   nfd: (text) => nfdCodePoints(text).map((cp) => String.fromCodePoint(cp)).join(""),

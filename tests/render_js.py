@@ -53,7 +53,7 @@ def _send_panel_data() -> None:
 
 def call(name: str, *args):
     """A function by its name in tests/render_js.mjs's CALLS: batch_view.js's batchHtml, batch.js's batchOf,
-    render.js's tokenTip, the twins showWhitespace, invisibleMark, rightToLeft, tokenLabel,
+    render.js's tokenTip, chatPanelHtml and chatAnswerHtml (through chat_panel_html, chat_answer_html), the twins showWhitespace, invisibleMark, rightToLeft, tokenLabel,
     indentationTokenCount, segments (as [start, end, its token count]), textLoss (the Loss's fields and words, or
     None), nfd, lower (each character of a string lowercased alone); each(name, [args, ...]) for a batch,
     perChar(name, text) for each character of text alone."""
@@ -89,3 +89,16 @@ def batch_html(ids: list[int], b, t, seed) -> str:
     """The lesson's batch section as the page draws it (batch_view.js) from a text's GPT-2 ids."""
     _send_panel_data()
     return call("batchHtml", ids, b, t, seed)
+
+
+def chat_panel_html(entry: dict) -> str:
+    """One Chat panel as the page draws it (render.js's chatPanelHtml) from /playground/chat's entry for a tokenizer:
+    playground.chat()'s result, or {"tokenizer", "label", "refusal"}."""
+    _send_panel_data()
+    return call("chatPanelHtml", entry)
+
+
+def chat_answer_html(entries: list[dict]) -> str:
+    """The Chat example's answer as the page draws it (render.js's chatAnswerHtml)."""
+    _send_panel_data()
+    return call("chatAnswerHtml", entries)

@@ -11,6 +11,7 @@ from test_link_browser import pack
 
 from playground import chat
 from playground.lesson import chat_example
+from playground.page.colors import token_colors
 
 SIZES = [(1280, 720), (1024, 768)]
 
@@ -22,10 +23,15 @@ def on_all(page, selector: str, fn: str):
     return page.evaluate(f"() => ({fn})([...document.querySelectorAll({json.dumps(selector)})])")
 
 
+def rgb(hex_colour: str) -> str:
+    """"#1f2937" as a computed style writes it: "rgb(31, 41, 55)"."""
+    return "rgb({}, {}, {})".format(*(int(hex_colour[k:k + 2], 16) for k in (1, 3, 5)))
+
+
 def panel_ids(page) -> list[tuple[str, list[int]]]:
     return on_all(
         page, "#chat-panels .chat-panel",
-        "els => els.map(p => [p.dataset.tokenizer, [...p.querySelectorAll('.ctok')].map(t => Number(t.dataset.id))])")
+        "els => els.map(p => [p.dataset.tokenizer, [...p.querySelectorAll('.tok')].map(t => Number(t.dataset.id))])")
 
 
 def wait_for_chat(page, messages, names):
@@ -35,7 +41,7 @@ def wait_for_chat(page, messages, names):
                const panels = [...document.querySelectorAll('#chat-panels .chat-panel')];
                return panels.length === expected.length && expected.every(([name, ids], k) =>
                    panels[k].dataset.tokenizer === name &&
-                   JSON.stringify([...panels[k].querySelectorAll('.ctok')].map(t => Number(t.dataset.id))) ===
+                   JSON.stringify([...panels[k].querySelectorAll('.tok')].map(t => Number(t.dataset.id))) ===
                    JSON.stringify(ids));
            }""", arg=expected, timeout=30_000)
     return expected
@@ -66,7 +72,7 @@ def test_the_example_in_three_formats_exact_styled_and_answered(sized, app_url):
     assert page.locator("#chat-messages .chat-row .chat-content").nth(0).input_value() == "What is a token?"
     # structure tokens drawn apart: an outline and a white background that no content token has
     page.mouse.move(0, 0)  # the pointer, left on the example's button, would light a token drawn under it
-    styles = on_all(page, "#chat-panels .ctok", """els => els.map(t => {
+    styles = on_all(page, "#chat-panels .tok", """els => els.map(t => {
         const s = getComputedStyle(t);
         return [t.classList.contains('structure'), s.outlineStyle, s.outlineWidth, s.backgroundColor, t.className,
                 t.textContent];
@@ -76,6 +82,12 @@ def test_the_example_in_three_formats_exact_styled_and_answered(sized, app_url):
     assert structure and content
     assert [s for s in structure if (s[1], s[2], s[3]) != ("solid", "3px", "rgb(255, 255, 255)")] == []
     assert [s for s in content if s[1] != "none" or s[3] == "rgb(255, 255, 255)"] == []
+    # the text panels' blocks: each token's role and message as playground.chat says, its colour colors.py's
+    drawn = on_all(page, "#chat-panels .chat-panel", """els => els.map(p => [...p.querySelectorAll('.tok')].map(t =>
+        [Number(t.dataset.id), t.classList.contains('structure'), t.dataset.message ?? null, t.style.backgroundColor]))""")
+    for name, tokens in zip(chat_example.TOKENIZERS, drawn):
+        assert tokens == [[t["id"], t["structure"], None if t["message"] is None else str(t["message"]),
+                           rgb(token_colors(name, t["id"])[0])] for t in chat(chat_example.MESSAGES, name)["tokens"]]
     # the counts, split, as playground.chat gives them
     for k, name in enumerate(chat_example.TOKENIZERS):
         result = chat(chat_example.MESSAGES, name)
@@ -114,14 +126,30 @@ def test_editing_a_message_redraws_exactly_and_hover_links_the_content(page, app
     assert "Mistral v1 refuses" in page.locator("#chat-panels .chat-none").inner_text()
     page.locator("#chat-messages .chat-remove").nth(3).click()
     wait_for_chat(page, messages[:3], chat_example.TOKENIZERS)
-    # hover on a content token lights the tokens over the same characters in the other two panels
-    first = page.locator("#chat-panels .chat-col").nth(0).locator(".ctok.content[data-message='0']").first
+    # hover on a content token: its card, as the text panels' (card.js), and the tokens over the same characters of
+    # the same message lit in the other two panels (playground.chat's content_start: "What" is characters 0 to 4)
+    results = {name: chat(messages[:3], name) for name in chat_example.TOKENIZERS}
+    what = next(t for t in results["llama3"]["tokens"] if t["message"] == 0)
+    assert (what["text"], what["content_start"]) == ("What", 0)
+    first = page.locator("#chat-panels .chat-col").nth(0).locator(".tok[data-message='0']").first
     first.hover()
-    linked = on_all(page, "#chat-panels .ctok.linked", "els => els.map(t => [t.closest('.chat-panel').dataset.tokenizer, t.textContent])")
-    assert {name for name, _ in linked} == {"llama3", "mistral", "gemma"}
-    assert all("What" in text for _, text in linked)
+    card = page.locator("#tok-card")
+    assert card.inner_text().startswith(f"id {what['id']}\n")
+    assert "chars [0, 4) of message 1's content" in card.inner_text()
+    linked = on_all(page, "#chat-panels .tok.linked", "els => els.map(t => [t.closest('.chat-panel').dataset.tokenizer, "
+                    "Number(t.dataset.id), t.dataset.message])")
+    expected = [[name, t["id"], "0"] for name in ("mistral", "gemma") for t in results[name]["tokens"]
+                if t["message"] == 0 and t["content_start"] < 4 and not t["structure"]]
+    assert linked == expected and len(expected) >= 2, linked  # "What" (Mistral: "▁What") in each
     first.click()
-    assert page.locator("#chat-panels .ctok.pinned").count() == 3
+    assert on_all(page, "#chat-panels .tok.pinned", "els => els.map(t => Number(t.dataset.id))") == [what["id"]]
+    assert page.locator("#tok-card.pinned-card").is_visible()
+    assert page.locator("#how-built").count() == 0  # the replay builds the text's tokens, not a conversation's
+    # a structure token covers none of the messages' characters: its card says so, and it lights nothing
+    page.keyboard.press("Escape")
+    page.locator("#chat-panels .chat-col").nth(0).locator(".tok.structure").first.hover()
+    assert "structure: the chat format's own token" in card.inner_text()
+    assert page.locator("#chat-panels .tok.linked").count() == 0
 
 
 def test_a_share_link_reopens_the_conversation(page, app_url):
@@ -161,7 +189,7 @@ def test_the_example_link_opens_the_chat_view_legible_in_dark_mode(browser, app_
     assert page.locator("#chat input[type=checkbox]").is_checked()
     assert page.evaluate("() => document.body.classList.contains('chat-example')")
     page.mouse.move(0, 0)
-    colours = on_all(page, "#chat-panels .ctok", """els => els.map(t => {
+    colours = on_all(page, "#chat-panels .tok", """els => els.map(t => {
         const s = getComputedStyle(t);
         return [t.classList.contains('structure'), s.color, s.backgroundColor, t.textContent];
     })""")

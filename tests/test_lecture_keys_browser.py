@@ -140,7 +140,7 @@ CHAT_ANSWER_AND_FIRST_ROWS = """() => {
     const box = r => [r.left, r.top, r.right, r.bottom];
     const out = {answer: box(document.getElementById('chat-answer').getBoundingClientRect())};
     for (const panel of document.querySelectorAll('#chat-panels .chat-panel')) {
-        const toks = [...panel.querySelectorAll('.ctok')].map(t => t.getBoundingClientRect());
+        const toks = [...panel.querySelectorAll('.tok')].map(t => t.getBoundingClientRect());
         const top = Math.min(...toks.map(r => r.top));
         const row = toks.filter(r => r.top < top + 4);
         out[panel.dataset.tokenizer] = [Math.min(...row.map(r => r.left)), top, Math.max(...row.map(r => r.right)),
@@ -191,8 +191,8 @@ def test_guess_first_on_the_chat_slide_hides_its_counts_and_structure_tokens(bro
     wait_for_chat(page, chat_example.MESSAGES, chat_example.TOKENIZERS)
     page.wait_for_function("() => document.body.matches('.chat.chat-example.guess')")
     drawn = """() => ({counts: [...document.querySelectorAll('#chat-panels .chat-counts')].filter(e => e.checkVisibility()).length,
-                       structure: [...document.querySelectorAll('#chat-panels .ctok.structure')].filter(e => e.checkVisibility()).length,
-                       content: [...document.querySelectorAll('#chat-panels .ctok.content')].filter(e => e.checkVisibility()).length})"""
+                       structure: [...document.querySelectorAll('#chat-panels .tok.structure')].filter(e => e.checkVisibility()).length,
+                       content: [...document.querySelectorAll('#chat-panels .tok[data-message]')].filter(e => e.checkVisibility()).length})"""
     results = [chat(chat_example.MESSAGES, name) for name in chat_example.TOKENIZERS]
     assert page.evaluate(drawn) == {"counts": 0, "structure": 0, "content": sum(r["content_count"] for r in results)}
     assert "structure" not in page.locator("#chat-view").inner_text()

@@ -6,13 +6,15 @@ facts are Python's for every code point, known panels are drawn to the byte, and
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 
 import pytest
-from render_js import call, panel_html
+from render_js import call, chat_answer_html, chat_panel_html, panel_html
 from test_browser_twin import HARD, long_text, random_texts
 
-from playground import compare
+from playground import chat, compare
+from playground.lesson import chat_example
 from playground.lesson.display import invisible_mark, right_to_left, segments, show_whitespace, token_label
 from playground.lesson.lecture import indentation_token_count
 from playground.lesson.loss import text_loss
@@ -157,6 +159,56 @@ def test_html_in_the_text_is_text():
     text = "</div><script>alert('x')</script>&amp;"
     html = panel_html(compare(text, tokenizers=("gpt2",))["tokenizers"][0], text)
     assert ">&lt;/</span>" in html and ">&gt;&lt;</span>" in html and ">(&#x27;</span>" in html and ">&amp;</span>" in html
+
+
+BLOCK = re.compile(r'<span class="tok([^"]*)" data-id="(\d+)" (?:data-start="(\d+)" data-end="(\d+)" '
+                   r'data-message="(\d+)" )?data-tip="([^"]*)"[^>]*>([^<]*)</span>')
+
+
+def test_a_chat_panel_is_drawn_with_the_panels_blocks_its_text_as_text():
+    """The Chat view's panels come from render.js too (chatPanelHtml), from playground.chat's result: each token the
+    text panels' block (its id, colour and card), a content token's characters those of its message's content, a
+    structure token none; the messages' text shown as text; a refusal, and the cut past 2,000 tokens, said."""
+    result = chat([{"role": "user", "content": "<b>Hi</b>"}], "llama3")
+    html = chat_panel_html(result)
+    assert html.startswith('<div class="chat-panel" data-tokenizer="llama3"><h3>Llama 3 byte-level BPE</h3><details '
+                           'class="sub"><summary>Llama 3 Instruct</summary>template assets/llama-3/chat_template.jinja '
+                           '(sha256 ba03a121d097…), rendered by transformers ')
+    assert '<p class="chat-counts"><b>16 tokens</b>: 10 structure, 6 content</p>' in html
+    blocks = BLOCK.findall(html)
+    assert [int(b[1]) for b in blocks] == result["ids"]
+    structure = ("structure", None, None, None)
+    assert [("structure" if "structure" in b[0] else "content", *(int(v) if v else None for v in b[2:5]))
+            for b in blocks] == [structure] * 5 + [
+        ("content", 0, 2, 0), ("content", 2, 3, 0), ("content", 3, 5, 0), ("content", 5, 7, 0), ("content", 7, 8, 0),
+        ("content", 8, 9, 0)] + [structure] * 5
+    assert [b[6] for b in blocks[5:11]] == ["&lt;b", "&gt;", "Hi", "&lt;/", "b", "&gt;"]
+    assert blocks[0][6] == "&lt;|begin_of_text|&gt;"
+    assert blocks[5][5] == "id 34277\nvocabulary: &lt;b\nbytes 3C 62\nchars [0, 2) of message 1&#x27;s content"
+    assert blocks[0][5].endswith("structure: the chat format&#x27;s own token, none of your characters\nspecial token")
+    # Mistral's "▁What" holds the space after "[INST]" too: of the message's content, it carries "What", 0 to 4
+    mistral = BLOCK.findall(chat_panel_html(chat([{"role": "user", "content": "What is a token?"}], "mistral")))
+    assert [(b[6], b[2:5]) for b in mistral if "structure" not in b[0]][0] == ("·What", ("0", "4", "0"))
+    assert mistral[4][5].endswith("\nchars [0, 4) of message 1&#x27;s content")
+    refused = {"tokenizer": "mistral", "label": "Mistral 7B SentencePiece", "refusal": "Mistral v1 refuses <this>"}
+    assert chat_panel_html(refused) == ('<div class="chat-panel" data-tokenizer="mistral"><h3>Mistral 7B SentencePiece'
+                                        '</h3><p class="chat-none">Mistral v1 refuses &lt;this&gt;</p></div>')
+    long = chat([{"role": "user", "content": "x " * 3000}], "gpt4")
+    html = chat_panel_html(long)
+    assert len(BLOCK.findall(html)) == 2000 and long["count"] == 3009
+    assert html.endswith('</div><p class="note">Drawing the first 2,000 of 3,009 tokens.</p></div>')
+
+
+def test_the_chat_examples_answer_is_read_off_the_tokens():
+    results = [chat(chat_example.MESSAGES, name) for name in chat_example.TOKENIZERS]
+    assert chat_answer_html(results) == (
+        "<ul><li><b>Llama 3 byte-level BPE</b>: 5 tokens before your first word (<code>&lt;|begin_of_text|&gt; "
+        "&lt;|start_header_id|&gt; user &lt;|end_header_id|&gt; ↵↵</code>); 20 of its 43 are structure in all.</li>"
+        "<li><b>Mistral 7B SentencePiece</b>: 4 tokens before your first word (<code>&lt;s&gt; ·[ INST ]</code>); 16 of "
+        "its 39 are structure in all.</li><li><b>Gemma SentencePiece</b>: 4 tokens before your first word (<code>"
+        "&lt;bos&gt; &lt;start_of_turn&gt; user ↵</code>); 19 of its 42 are structure in all.</li></ul><p>Every one "
+        "of them is a row of the same embedding table as your words: the model pays for the format in tokens.</p>")
+    assert chat_answer_html([{"tokenizer": "mistral", "label": "Mistral 7B SentencePiece", "refusal": "no"}]) == ""
 
 
 def test_the_page_draws_its_panels_with_the_bundled_renderer(page, app_url):

@@ -1,5 +1,5 @@
 """The Chat view's prepared example (key "chat"): a two-turn conversation and its question, answered from
-the tokens (chat_view.answer_html), in the three formats it opens with."""
+the tokens (render.js's chatAnswerHtml), in the three formats it opens with."""
 
 from __future__ import annotations
 

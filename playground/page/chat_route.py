@@ -1,7 +1,9 @@
 """The Chat view's route: POST /playground/chat {"messages", "tokenizers": [3 names], "add_generation_prompt"}
--> 200 {"panels": [3 HTML], "answer", "csv", "json"}, or 400 {"detail"} saying what is wrong. Like the page's
-asks (ask_route) it keeps nothing between requests; server.Guard caps the body (its bytes, its nesting, its time),
-and playground.chat the conversation (at most 200 messages, 100,000 characters of content)."""
+-> 200 {"results": [3], "csv", "json"}, or 400 {"detail"} saying what is wrong. Each result is playground.chat()'s
+for its tokenizer, or {"tokenizer", "label", "refusal"} for a format that refuses the conversation; the page draws
+them (render.js's chatPanelHtml, chatAnswerHtml). Like the page's asks (ask_route) it keeps nothing between
+requests; server.Guard caps the body (its bytes, its nesting, its time), and playground.chat the conversation (at
+most 200 messages, 100,000 characters of content)."""
 
 from __future__ import annotations
 
@@ -12,12 +14,26 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from playground.page.chat_view import chat_panels
 from playground.page.export import chat_csv
 from playground.page.handlers import API_LANE, expect_tokenizers
 from playground.page.server import BodyRefused
+from playground.tokenizers.chat import chat
+from playground.tokenizers.registry import tokenizer_label
 
 CHAT_PATH = "/playground/chat"
+
+
+def chat_results(messages: list, names: tuple[str, ...], add_generation_prompt: bool) -> list[dict]:
+    """Each tokenizer's conversation; a format's refusal is its panel's to say, not an error of the request."""
+    results = []
+    for name in names:
+        try:
+            results.append(chat(messages, name, add_generation_prompt))
+        except ValueError as err:
+            if "refuses" not in str(err):
+                raise  # a bad conversation (not a format's refusal) is the caller's to say
+            results.append({"tokenizer": name, "label": tokenizer_label(name), "refusal": str(err)})
+    return results
 
 
 def chat_answer(body: bytes) -> dict:
@@ -28,9 +44,8 @@ def chat_answer(body: bytes) -> dict:
     prompt = values.get("add_generation_prompt", True)
     if not isinstance(prompt, bool):
         raise ValueError("add_generation_prompt must be true or false")
-    answer = chat_panels(values.get("messages"), names, prompt)
-    results = answer.pop("results")
-    return answer | {"csv": chat_csv(results), "json": json.dumps(results, ensure_ascii=False, indent=1)}
+    results = chat_results(values.get("messages"), names, prompt)
+    return {"results": results, "csv": chat_csv(results), "json": json.dumps(results, ensure_ascii=False, indent=1)}
 
 
 async def chat_route(request: Request) -> Response:

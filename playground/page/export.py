@@ -44,15 +44,15 @@ def loss_json(loss: Loss | None) -> dict | None:
 
 
 CHAT_CSV_COLUMNS = ["tokenizer", "format", "index", "id", "piece", "text", "start", "end", "structure", "message",
-                    "content_start", "special"]
+                    "content_start", "content_end", "special"]
 
 
-def chat_csv(results: list[dict | None]) -> str:
-    """One row per token of each panel's conversation (playground.chat's results; None: a format refused it)."""
+def chat_csv(results: list[dict]) -> str:
+    """One row per token of each panel's conversation (playground.chat's results; a format's refusal has none)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CHAT_CSV_COLUMNS, extrasaction="ignore")
     writer.writeheader()
-    for result in filter(None, results):
-        for index, token in enumerate(result["tokens"]):
+    for result in results:
+        for index, token in enumerate(result.get("tokens", [])):
             writer.writerow({"tokenizer": result["tokenizer"], "format": result["format"], "index": index, **token})
     return out.getvalue()

@@ -1,7 +1,9 @@
 // The page's panels, drawn in the browser: panelParts(result, text) is one tokenizer's panel (title, counts,
 // coloured tokens, notes) as HTML in parts, from compare()'s entry for that tokenizer (window.playground.tokenize's,
-// or the server's for a tokenizer with no browser twin). The one renderer of the panels; the Python layer keeps
-// what the terminal, the answers and the exports need (playground/lesson/display.py, loss.py).
+// or the server's for a tokenizer with no browser twin); chatPanelHtml and chatAnswerHtml the Chat view's, from
+// playground.chat()'s results (POST /playground/chat). The one renderer of the panels, every token block drawn by
+// tokenHtml; the Python layer keeps what the terminal, the answers and the exports need (playground/lesson/display.py,
+// loss.py).
 //
 // Every piece of user text goes through escapeHtml, so whatever is typed or pasted (`<img src=x onerror=...>`,
 // `</div><script>`) is shown as text and never runs. Test hooks kept stable for outside checks: each token is
@@ -72,7 +74,7 @@ export function tokenTip(tokenizer, token, label = null) {
   const drawn = label && label !== token.piece && !token.partial ? `${label}   ` : "";  // partial: bytes below
   let tip = `id ${token.id}\n${drawn}vocabulary: ${token.piece}\n`;
   if (token.bytes_hex) tip += `bytes ${token.bytes_hex}\n`;
-  tip += `chars [${token.start}, ${token.end})`;
+  tip += spanLine(token);
   if (token.partial) tip += "\npart of a character";
   if (token.special) tip += "\nspecial token";
   if (label && invisibleMark(label)) tip += "\ninvisible: " + invisibleNames(label);  // drawn as its code points
@@ -80,16 +82,28 @@ export function tokenTip(tokenizer, token, label = null) {
   return tip;
 }
 
-/** One token's block showing label; its card shows drawn, the token as text view draws it (default: label). */
+/** The card's line saying which characters a token covers: of the text, or (a Chat panel's token, chatToken) of its
+ *  message's content, or none of them (the chat format's own token). */
+function spanLine(token) {
+  if (token.structure) return "structure: the chat format's own token, none of your characters";
+  const message = token.message == null ? "" : ` of message ${token.message + 1}'s content`;
+  return `chars [${token.start}, ${token.end})${message}`;
+}
+
+/** One token's block showing label; its card shows drawn, the token as text view draws it (default: label). Its
+ *  data-start and data-end are the characters it covers, by which card.js lights the other panels' tokens over the
+ *  same ones: a Chat panel's content token has data-message too, a structure token none of the three. */
 function tokenHtml(tokenizer, token, label, drawn = null) {
-  const kind = token.partial ? " partial" : token.special ? " special" : "";
+  const kind = (token.partial ? " partial" : token.special ? " special" : "") + (token.structure ? " structure" : "");
   const mark = token.undertrained;
   const verdict = mark ? ` undertrained" data-verdict="${mark.verdict}` : "";
   const code = invisibleMark(label);  // a label of no width is given room and its code points (playground.css)
   const unseen = code ? ` invisible" data-mark="${code}` : "";
+  const span = token.structure ? "" : `data-start="${token.start}" data-end="${token.end}" `
+    + (token.message == null ? "" : `data-message="${token.message}" `);
   const [light, dark] = tokenColors(tokenizer, token.id);
-  return `<span class="tok${kind}${verdict}${unseen}" data-id="${token.id}" data-start="${token.start}" `
-    + `data-end="${token.end}" data-tip="${escapeHtml(tokenTip(tokenizer, token, drawn ?? label))}" `
+  return `<span class="tok${kind}${verdict}${unseen}" data-id="${token.id}" ${span}`
+    + `data-tip="${escapeHtml(tokenTip(tokenizer, token, drawn ?? label))}" `
     + `style="background-color:${light};--tok-dark:${dark}">${escapeHtml(label)}</span>`;
 }
 
@@ -233,4 +247,58 @@ export function panelParts(result, text, {showIds = false, markWhitespace = true
     + `<div class="toks${showIds ? " ids" : ""}"${direction} tabindex="0" aria-label="${escapeHtml(result.label)} tokens">`;
   const tokens = segmentParts(result, slice, segments(length, drawnTokens), showIds, markWhitespace);
   return {before, tokens, after: `</div>${notes.map((n) => `<p class="note">${n}</p>`).join("")}</div>`};
+}
+
+// --- The Chat view's panels (static/chat.js) ---------------------------------------------------------------------
+
+// A Chat panel's tokens: a conversation of 200 short messages (the most playground.chat takes) is drawn whole
+export const MAX_CHAT_TOKENS = 2000;
+
+/** Where a chat format comes from (template file, sha256 and renderer, or library), said when the line under its
+ *  panel's title is opened. */
+function chatSource(source) {
+  if (source.kind === "template") {
+    return `template ${source.file} (sha256 ${source.sha256.slice(0, 12)}…), rendered by ${source.renderer}`;
+  }
+  if (source.kind === "library") return source.library;
+  return source.note ? `${source.kind}: ${source.note}` : source.kind;
+}
+
+/** A Chat panel's token as tokenHtml draws it: a content token's characters are those of its message's content it
+ *  carries, the same in every format (so that the panels light each other's), where playground.chat's start and end
+ *  are the format's text's. */
+function chatToken(token) {
+  return token.structure ? token : {...token, start: token.content_start, end: token.content_end};
+}
+
+/** One Chat panel: the format's name, its source folded under it, the counts split into the format's structure
+ *  and the messages' content, the tokens (structure drawn apart), what the format did; or why there is none.
+ *  entry: /playground/chat's for one tokenizer, playground.chat()'s result or {tokenizer, label, refusal}. */
+export function chatPanelHtml(entry) {
+  const head = `<div class="chat-panel" data-tokenizer="${escapeHtml(entry.tokenizer)}"><h3>${escapeHtml(entry.label)}</h3>`;
+  const none = entry.refusal ?? entry.no_chat_format;
+  if (none) return `${head}<p class="chat-none">${escapeHtml(none)}</p></div>`;
+  const tokens = entry.tokens.slice(0, MAX_CHAT_TOKENS)
+    .map((t) => lineBrokenTokenHtml(entry.tokenizer, chatToken(t), tokenLabel(t))).join("");
+  const cut = entry.count > MAX_CHAT_TOKENS
+    ? [`Drawing the first ${thousands(MAX_CHAT_TOKENS)} of ${thousands(entry.count)} tokens.`] : [];
+  // The format's name is one line, its source folded under it: the room needs the tokens on the screen.
+  return `${head}<details class="sub"><summary>${escapeHtml(entry.format)}</summary>${escapeHtml(chatSource(entry.source))}`
+    + `</details><p class="chat-counts"><b>${thousands(entry.count)} tokens</b>: ${thousands(entry.structure_count)} `
+    + `structure, ${thousands(entry.content_count)} content</p>`
+    + `<div class="toks chat-toks" tabindex="0" aria-label="${escapeHtml(entry.label)} tokens">${tokens}</div>`
+    + [...cut, ...entry.notes].map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("") + "</div>";
+}
+
+/** The Chat example's answer, read off the tokens: how many each format spends before the first content token. */
+export function chatAnswerHtml(entries) {
+  const rows = entries.filter((e) => !e.refusal && !e.no_chat_format).map((e) => {
+    const first = e.before_first_content;
+    const shown = e.tokens.slice(0, first).map((t) => tokenLabel(t).replaceAll("\n", "")).join(" ");
+    return `<li><b>${escapeHtml(e.label)}</b>: ${first} tokens before your first word (<code>${escapeHtml(shown)}</code>); `
+      + `${e.structure_count} of its ${e.count} are structure in all.</li>`;
+  });
+  if (!rows.length) return "";
+  return `<ul>${rows.join("")}</ul><p>Every one of them is a row of the same embedding table as your words: the model `
+    + "pays for the format in tokens.</p>";
 }

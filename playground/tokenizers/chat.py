@@ -161,8 +161,8 @@ def chat(messages: list[dict], tokenizer: str, add_generation_prompt: bool = Tru
     "structure_count", "content_count", "before_first_content" (tokens before the first content token),
     "notes" (what the format did to the messages), "tokens"}: each token as compare() gives it, with spans
     into "text", plus "structure" (True for the format's own tokens), "message" (the index of the message
-    whose content it carries, or None) and "content_start" (where in that message's content, as shown after
-    the format trimmed it, it starts). Raises ValueError for bad messages or a conversation the format
+    whose content it carries, or None), "content_start" and "content_end" (where in that message's content,
+    as shown after the format trimmed it, its characters of it start and end; None for structure). Raises ValueError for bad messages or a conversation the format
     refuses, saying why (Gemma: roles must alternate; Llama 2: the last message must be the user's).
     """
     if tokenizer not in tokenizer_names():
@@ -196,9 +196,11 @@ def chat(messages: list[dict], tokenizer: str, add_generation_prompt: bool = Tru
         if t["id"] in names and t["special"]:
             t["piece"] = names[t["id"]]
         t["structure"], t["message"] = owner is None, owner
-        # where in its message's content the token starts: the same characters in every format
-        t["content_start"] = next((max(t["start"], a) - a + shift for a, b, m, shift in stretches
-                                   if m == owner and t["start"] < b and t["end"] > a), None)
+        # where in its message's content the token starts and ends: the same characters in every format, though
+        # a token may carry the format's characters too (Mistral's "▁What" holds the space after "[INST]")
+        held = [(a, b, shift) for a, b, m, shift in stretches if m == owner and t["start"] < b and t["end"] > a]
+        t["content_start"] = max(t["start"], held[0][0]) - held[0][0] + held[0][2] if held else None
+        t["content_end"] = min(t["end"], held[-1][1]) - held[-1][0] + held[-1][2] if held else None
     content = sum(o is not None for o in owners)
     return result | {
         "format": FORMATS.get(tokenizer, ("its own chat template", ""))[0],

@@ -1,15 +1,19 @@
 // Tokens: one card for every token (id, piece, bytes, span), the tokens of the other panels
 // over the same characters lit ("linked"), and a GPT-2 token's heatmap row. Hover or keyboard
 // focus lights them; a click or Enter pins them ("pinned") until clicked again, another token
-// is pinned, or Escape. Arrow keys move between the tokens of a panel.
+// is pinned, or Escape. Arrow keys move between the tokens of a panel. The same for the Chat
+// view's panels, where the same characters are those of the same message's content.
 
 import {playgroundReplayToken} from "./stepper.js";
 
 let card = null;
 let pinned = null;
 
-// A token's panel: #panel-gpt2, #panel-bert, #panel-llama.
-export function playgroundPanelOf(tok) { return tok.closest("[id^=\"panel-\"]"); }
+// The panels' tokens, the text view's and the Chat view's (render.js draws both).
+const PLAYGROUND_VIEWS = ":is(#panels, #chat-panels)";
+
+// A token's panel: #panel-gpt2, #panel-bert, #panel-llama, or a Chat panel.
+export function playgroundPanelOf(tok) { return tok.closest("[id^=\"panel-\"], .chat-panel"); }
 
 // The card of a token, pinned (with its replay button) or not, placed by placeCard.
 function showCard(tok, pinnedCard) {
@@ -23,7 +27,7 @@ function showCard(tok, pinnedCard) {
   card.classList.toggle("compact", compact);
   card.classList.toggle("pinned-card", !!pinnedCard);
   if (pinnedCard && compact) card.appendChild(playgroundDetailsButton(card, tok, () => placeCard(tok)));
-  if (pinnedCard) {
+  if (pinnedCard && !tok.closest("#chat-panels")) {  // the replay builds the text's tokens, not a conversation's
     const how = document.createElement("button");  // a pinned card can be used, not only read
     how.id = "how-built";
     how.textContent = "How was this built?";
@@ -49,10 +53,11 @@ function placeCard(tok) {
   const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
   const rects = (toks) => toks.flatMap((t) => [...t.getClientRects()])
     .filter((r) => r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw);
-  const litToks = [tok, ...document.querySelectorAll("#panels .tok.linked")];
+  const litToks = [tok, ...document.querySelectorAll(`${PLAYGROUND_VIEWS} .tok.linked`)];
   const lit = rects(litToks), ownPanel = rects([tok.closest(".toks")]);
-  const marked = rects([...document.querySelectorAll("#panels .tok.undertrained")].filter((t) => !litToks.includes(t)));
-  const heads = [...document.querySelectorAll("#panels .panel-body")].map(headRect)
+  const marked = rects([...document.querySelectorAll(`${PLAYGROUND_VIEWS} .tok.undertrained`)]
+    .filter((t) => !litToks.includes(t)));
+  const heads = [...document.querySelectorAll("#panels .panel-body, #chat-panels .chat-panel")].map(headRect)
     .filter((r) => r.bottom > 0 && r.top < vh);
   const avoid = [...lit, ...ownPanel, ...heads, ...marked];
   const own = tok.getBoundingClientRect();
@@ -159,12 +164,13 @@ function rowStrip(tok, figure, index) {
   strip.replaceChildren(label, canvas);
 }
 
-// batch.js lights a batch's id's token as a hover of it would.
+// batch.js lights a batch's id's token as a hover of it would. A Chat panel's content token has its message
+// (data-message), a structure token no characters at all (no data-start: NaN overlaps nothing).
 export function playgroundLight(tok) {
   const start = Number(tok ? tok.dataset.start : 0), end = Number(tok ? tok.dataset.end : 0);
   const panel = tok && playgroundPanelOf(tok);
-  for (const other of document.querySelectorAll("#panels .tok")) {
-    const overlaps = tok && playgroundPanelOf(other) !== panel &&
+  for (const other of document.querySelectorAll(`${PLAYGROUND_VIEWS} .tok`)) {
+    const overlaps = tok && playgroundPanelOf(other) !== panel && other.dataset.message === tok.dataset.message &&
       Number(other.dataset.start) < end && start < Number(other.dataset.end);
     other.classList.toggle("linked", !!overlaps);
   }
@@ -187,7 +193,7 @@ function pin(tok) {
   showCard(tok, true);
 }
 
-function tokAt(target) { return target && target.closest ? target.closest("#panels .tok") : null; }
+function tokAt(target) { return target && target.closest ? target.closest(`${PLAYGROUND_VIEWS} .tok`) : null; }
 
 document.addEventListener("mouseover", (e) => {
   if (pinned && !document.contains(pinned)) unpin();  // the panels were redrawn

@@ -1,8 +1,11 @@
 // The Chat view: message rows (role, content, add, remove) in #chat-messages, and the conversation
 // drawn in the three panels' tokenizers at once, each in its model's chat format (POST playground/chat,
-// chat_route.py), the format's structure tokens drawn apart. Hovering a content token lights the tokens of the
-// other panels over the same characters of the same message; a click pins them.
+// chat_route.py, answers playground.chat's results; render.js draws them), the format's structure tokens drawn
+// apart. Its tokens are the panels' blocks: hovering a content token shows its card and lights the tokens of the
+// other panels over the same characters of the same message, a click pins them (card.js).
 
+import {chatAnswerHtml, chatPanelHtml} from "../render.js";
+import {playgroundTokensRedrawn} from "./card.js";
 import {playgroundSetupChanged} from "./keep.js";
 import {playgroundReveal, playgroundRevealed} from "./lecture.js";
 import {playgroundLinkNote, playgroundUnpack} from "./link.js";
@@ -134,45 +137,22 @@ async function playgroundChatSend() {
     panels.appendChild(p);
     return;
   }
-  panels.innerHTML = answer.panels.map((html) => `<div class="chat-col">${html}</div>`).join("");
-  document.getElementById("chat-answer").innerHTML = answer.answer;
+  panels.innerHTML = answer.results.map((entry) => `<div class="chat-col">${chatPanelHtml(entry)}</div>`).join("");
+  document.getElementById("chat-answer").innerHTML = chatAnswerHtml(answer.results);
+  playgroundTokensRedrawn();  // a pinned token of the last drawing lets go, with its lights and card
   chat.csv = answer.csv;
   chat.json = answer.json;
 }
 
-// Hover and pins across the panels, on the content: the same message, overlapping characters of it.
-(function () {
-  let pinned = null;
-  function partners(tok) {
-    const m = tok.dataset.message, a = +tok.dataset.cstart, b = +tok.dataset.cend;
-    return [...document.querySelectorAll("#chat-panels .ctok.content")].filter((t) =>
-      t.dataset.message === m && +t.dataset.cstart < b && +t.dataset.cend > a &&
-      t.closest(".chat-col") !== tok.closest(".chat-col"));
+document.addEventListener("click", (e) => {
+  if (e.target.id === "chat-reveal") {
+    playgroundReveal();
+  } else if (e.target.id === "chat-csv") {
+    playgroundDownload(playgroundChat.csv, "chat-tokens.csv");
+  } else if (e.target.id === "chat-json") {
+    playgroundDownload(playgroundChat.json, "chat-tokens.json");
   }
-  function light(tok, cls) {
-    document.querySelectorAll(`#chat-panels .ctok.${cls}`).forEach((t) => t.classList.remove(cls));
-    if (!tok) return;
-    tok.classList.add(cls);
-    partners(tok).forEach((t) => t.classList.add(cls));
-  }
-  document.addEventListener("mouseover", (e) => {
-    const tok = e.target.closest && e.target.closest("#chat-panels .ctok.content");
-    light(tok, "linked");
-  });
-  document.addEventListener("click", (e) => {
-    const tok = e.target.closest && e.target.closest("#chat-panels .ctok.content");
-    if (tok) {
-      pinned = pinned === tok ? null : tok;
-      light(pinned, "pinned");
-    } else if (e.target.id === "chat-reveal") {
-      playgroundReveal();
-    } else if (e.target.id === "chat-csv") {
-      playgroundDownload(playgroundChat.csv, "chat-tokens.csv");
-    } else if (e.target.id === "chat-json") {
-      playgroundDownload(playgroundChat.json, "chat-tokens.json");
-    }
-  });
-})();
+});
 
 // The conversation a link carries (?chat=, its last if given twice, as link.js reads a name). Checked whole before
 // any row is made: a link of 264 characters inflates to 60,001 empty messages, and a row is a role, a text box
