@@ -26,9 +26,10 @@ const NOTE_CHARS = 160;  // of a normalising tokenizer's decode, in the note und
 
 const ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"};
 
-/** Python's html.escape(s) (quote=True). */
+/** Python's html.escape(s) (quote=True): the page's one escape for text put into HTML, what a user typed or a
+ *  server said. */
 export function escapeHtml(s) {
-  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return String(s).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
 let data = null;  // usePanelData's

@@ -9,6 +9,7 @@
 // a global with another), the browser tokenizers (browser_page.js) among them, into the one module the page loads.
 
 import {batchHtml, exportTokens, qrSvg, warmFirst} from "../browser_page.js";
+import {escapeHtml} from "../render.js";
 import {playgroundPost} from "./ask.js";
 import {playgroundBatchSoon, playgroundLessonsBatch} from "./batch.js";
 import {playgroundChatExample, playgroundChatFromLink, playgroundChatMode, playgroundChatTokenizers} from "./chat.js";
@@ -18,7 +19,7 @@ import {playgroundKeep} from "./keep.js";
 import {playgroundClear, playgroundExample, playgroundExampleKept, playgroundMode, playgroundReveal,
         playgroundToggleKeys} from "./lecture.js";
 import {playgroundOpening, playgroundSetupFromUrl, playgroundUnpack} from "./link.js";
-import {playgroundEscape, playgroundPaint} from "./paint.js";
+import {playgroundPaint} from "./paint.js";
 import {playgroundDownload, playgroundShareDrawn, playgroundShareSetup} from "./share.js";
 import {playgroundReplayAll} from "./stepper.js";
 import {playgroundUpdate} from "./update.js";
@@ -90,7 +91,7 @@ function playgroundPageKept(s) {
 async function playgroundPageAsk(path, body) {
   try {
     const answer = await playgroundPost(path, body);
-    return answer.ok ? answer : {html: `<p class="note">${playgroundEscape(answer.detail || "The server could not answer.")}</p>`};
+    return answer.ok ? answer : {html: `<p class="note">${escapeHtml(answer.detail || "The server could not answer.")}</p>`};
   } catch (err) {
     return {html: "<p class='note'>This waits for the server, which cannot be reached: it is drawn when the server is back.</p>"};
   }
@@ -120,14 +121,14 @@ async function playgroundQr(link) {
   if (!/^https?:\/\//.test(link)) return "";
   const host = new URL(link).hostname;
   if (PLAYGROUND_UNREACHABLE && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(host)) {
-    return PLAYGROUND_UNREACHABLE.replace("{host}", playgroundEscape(host));
+    return PLAYGROUND_UNREACHABLE.replace("{host}", escapeHtml(host));
   }
   const svg = qrSvg(link);
   if (svg === null) {
     return `<p class='note'>This link is too long for a QR code (${link.length.toLocaleString("en")} characters): ` +
       "share a shorter text, or send the link itself.</p>";
   }
-  return `<div class='qr' role='img' aria-label='QR code of the share link: ${playgroundEscape(link.slice(0, 80))}' ` +
+  return `<div class='qr' role='img' aria-label='QR code of the share link: ${escapeHtml(link.slice(0, 80))}' ` +
     `title='Click: as tall as the window (click again or Escape: back)'>${svg}</div>`;
 }
 

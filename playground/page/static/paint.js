@@ -119,8 +119,3 @@ export function playgroundPlotsShown(id) {
     [...shown.captionNodes, ...shown.figureNodes].every((node) => node.parentNode === body);
   return intact ? shown : null;
 }
-
-// Text put into HTML as text: the page's one escape for what a user typed or a server said.
-export function playgroundEscape(text) {
-  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}

@@ -2,7 +2,7 @@
 // one action of the tokenizer's algorithm; the pair about to merge is outlined.
 
 import {playgroundPanelOf, playgroundTokenIndex} from "./card.js";
-import {playgroundEscape} from "./paint.js";
+import {escapeHtml} from "../render.js";
 
 async function playgroundCall(api, data) {
   const post = await fetch(new URL(`gradio_api/call/${api}`, document.baseURI),
@@ -80,9 +80,9 @@ function playgroundStepChips(chunk, pieces, lit, take) {
     const part = take && lit.includes(i) && take !== piece ? playgroundPieceLabel(chunk, take) : "";
     const cut = part && label.startsWith(part);  // the outline on what the step's words name, no more
     return `<span class="step-chip${bytes ? " bytes" : ""}${lit.includes(i) && !cut ? " next" : ""}"${
-      chunk.shown && !playgroundStepper.vocabulary ? ` title="vocabulary: ${playgroundEscape(piece)}"` : ""}>${
-      cut ? `<span class="next-part">${playgroundEscape(part)}</span>${playgroundEscape(label.slice(part.length))}`
-          : playgroundEscape(label)}</span>`;
+      chunk.shown && !playgroundStepper.vocabulary ? ` title="vocabulary: ${escapeHtml(piece)}"` : ""}>${
+      cut ? `<span class="next-part">${escapeHtml(part)}</span>${escapeHtml(label.slice(part.length))}`
+          : escapeHtml(label)}</span>`;
   };
   if (!chunk.shown || playgroundStepper.vocabulary) return pieces.map((p, i) => chip(p, i, false)).join("");
   const decoder = new TextDecoder("utf-8", {fatal: true});
@@ -90,7 +90,7 @@ function playgroundStepChips(chunk, pieces, lit, take) {
   const bytesOf = (piece) => (chunk.bytes[piece] || "").split(" ").filter(Boolean).map((h) => parseInt(h, 16));
   let html = "", group = null;
   const close = (char) => {
-    html += `<span class="step-group"><span class="group-char">${playgroundEscape(char)}</span>` +
+    html += `<span class="step-group"><span class="group-char">${escapeHtml(char)}</span>` +
             `<span class="group-bytes">${group.chips}</span></span>`;
     group = null;
   };
@@ -117,7 +117,7 @@ function playgroundDraw() {
         ? [merge.at, merge.at + 1] : [merge.at];
       return `<div class="step-row"><span class="chips">${
         playgroundStepChips(chunk, chunk.steps[k], lit, merge && merge.prefix)}</span>` +
-             `<span class="action">${playgroundEscape(playgroundAction(chunk, merge))}</span></div>`;
+             `<span class="action">${escapeHtml(playgroundAction(chunk, merge))}</span></div>`;
     }).join("");
     s.el.querySelector(".step-rows").innerHTML = rows;
     s.el.querySelector(".step-count").textContent = `step ${Math.min(step, s.max)} of ${s.max}`;  // its own steps
