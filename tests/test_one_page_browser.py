@@ -8,7 +8,7 @@ import time
 from contextlib import contextmanager
 
 import pytest
-from browser import browser, require_chromium, textbox, wait_for_ids  # noqa: F401 (browser: the fixture)
+from browser import browser, panel_ids, require_chromium, textbox, wait_for_ids  # noqa: F401 (browser: the fixture)
 from serve import free_port, running
 from test_static_folder_browser import built, http_server
 
@@ -178,7 +178,50 @@ def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host):
         page.reload()
         wait_for_ids(page, text, names=names)
         assert textbox(page).input_value() == text
+        textbox(page).press("End")
+        textbox(page).press_sequentially("!")  # tokenized by the tokenizers the worker kept, not only kept tokens
+        wait_for_ids(page, text + "!", names=names)
         again = context.new_page()
         again.goto(link)
         wait_for_ids(again, "Hello world", names=names)
         assert errors == []
+
+
+@pytest.mark.parametrize("host", [app_host, folder_host], ids=["app", "folder"])
+def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, host):
+    """A text typed, then a reload whose tokenizers cannot load (their WebAssembly cores and vocabularies refused):
+    the three panels paint the tokens they showed before the reload, exactly compare()'s, at once; a key typed then
+    waits for the tokenizers, and no panel shows a wrong token meanwhile. Before: the panels waited for the
+    tokenizers' loads (most of a warm reload's 0.5 s and more)."""
+    require_chromium()
+    text = "Hello world, painted again"
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, service_workers="block")
+    try:
+        page = context.new_page()
+        with host() as url:
+            page.goto(url)
+            wait_for_ids(page, "Hello world")
+            textbox(page).click()
+            textbox(page).press("Control+a")
+            textbox(page).press_sequentially(text, delay=5)
+            wait_for_ids(page, text)
+            refused: list[str] = []
+
+            def refuse(route):
+                refused.append(route.request.url)
+                route.abort()
+
+            page.route("**/playground/twin/*.wasm", refuse)
+            page.route("**/playground/twin/files/**", refuse)
+            page.reload()
+            wait_for_ids(page, text, timeout=15_000)
+            assert refused  # the tokenizers did try, and could not load
+            assert page.evaluate("() => performance.getEntriesByName('playground-tokenize').length") == 0
+            textbox(page).press("End")
+            textbox(page).press_sequentially("!")
+            page.wait_for_timeout(1_000)  # what a tokenizer would paint, had it loaded
+            kept = {t["name"]: t["ids"] for t in compare(text)["tokenizers"]}
+            for slot in kept:  # the kept tokens, or the panel's word that its tokenizer is loading: nothing guessed
+                assert panel_ids(page, slot) in (kept[slot], [])
+    finally:
+        context.close()

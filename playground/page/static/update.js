@@ -9,6 +9,7 @@
 
 import {PlaygroundServerGone, playgroundAnswerFollows, playgroundAskSoon, playgroundAskTokens} from "./ask.js";
 import {playgroundTokensRedrawn} from "./card.js";
+import {playgroundKeepTokens, playgroundKeptTokens} from "./kept_tokens.js";
 import {playgroundExampleAfterEdit} from "./lecture.js";
 import * as playgroundTokenizers from "../browser_page.js";
 import {playgroundPaint, playgroundPaintPanel} from "./paint.js";
@@ -50,9 +51,14 @@ export async function playgroundUpdate(setup) {
   playgroundAskSoon();
   const options = {showIds: setup.view === "ids", markWhitespace: setup.markWhitespace};
   setup.tokenizers.forEach((name, i) => {
-    const answer = playgroundPanelResult(i, name, text, setup.special);
-    playgroundLoadingNotes(i, name, number, answer);
+    // Until a browser tokenizer first answers in this page, the tokens it gave this text before a reload are
+    // painted at once (kept_tokens.js); it loads meanwhile, and the next edit waits for it.
+    const twin = playgroundTokenizers.hasTwin(name);
+    const kept = twin && !flow.loaded.has(name) ? playgroundKeptTokens(name, text, setup.special) : null;
+    const answer = kept ? Promise.resolve(kept) : playgroundPanelResult(i, name, text, setup.special);
+    if (!kept) playgroundLoadingNotes(i, name, number, answer);
     answer.then((result) => {
+      if (result && twin && !kept) playgroundKeepTokens(name, text, setup.special, result);
       if (!result || number <= flow.painted[i]) return;  // asked again meanwhile, or a newer edit is painted
       flow.painted[i] = number;
       flow.notes.panels[i] = "";
