@@ -1,22 +1,19 @@
 """The page's setup, kept in the tab (keep.js): a reload puts back the typed text and the chosen tokenizers; a
-link opened afresh opens its own setup. (Gradio's own reload when its server comes back:
-test_typing_without_the_server_browser.py.)"""
+link opened afresh opens its own setup. In the static folder: the page's own behaviour, which needs no server."""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
 import pytest
-from browser import app_url, browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
-
-# What Gradio logs when a reload cuts its live connection: its own, not the page's.
-RELOAD_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error Connection errored out.")
+from browser import browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
+from test_static_folder_browser import folder_url, whole_folder  # noqa: F401 (fixtures)
 
 
 @pytest.fixture
-def page(browser, app_url):
-    """A fresh tab at the app that may be reloaded; fails the test on any other console error or exception."""
-    with tab_without_errors(browser, RELOAD_CUTS) as tab:
+def page(browser, folder_url):
+    """A fresh tab that may be reloaded; fails the test on any console error or exception."""
+    with tab_without_errors(browser) as tab:
         yield tab
 
 THIRD_IS_MISTRAL = ("gpt2", "bert", "mistral")  # #tokenizer-2 is the third panel (slots count from 0)
@@ -26,8 +23,8 @@ def choose_mistral_third(page) -> None:
     page.locator("#tokenizer-2 select").select_option(label="Mistral 7B SentencePiece")
 
 
-def test_a_reload_puts_back_the_typed_text_the_tokenizers_the_marks_and_the_size(page, app_url):
-    page.goto(app_url)
+def test_a_reload_puts_back_the_typed_text_the_tokenizers_the_marks_and_the_size(page, folder_url):
+    page.goto(folder_url)
     wait_for_ids(page, "Hello world")
     text = "Kept across a reload: naïve café 😀"
     type_text(page, text)
@@ -44,8 +41,8 @@ def test_a_reload_puts_back_the_typed_text_the_tokenizers_the_marks_and_the_size
     assert shown.startswith("Kept across a reload: naïve café") and "·" not in shown  # no whitespace marks
 
 
-def test_a_link_opened_afresh_opens_its_own_setup_and_a_reload_keeps_its_edits(page, app_url):
-    page.goto(app_url + "?text=" + quote("Opened from a link"))
+def test_a_link_opened_afresh_opens_its_own_setup_and_a_reload_keeps_its_edits(page, folder_url):
+    page.goto(folder_url + "?text=" + quote("Opened from a link"))
     wait_for_ids(page, "Opened from a link")
     box = textbox(page)
     box.click()
@@ -56,22 +53,22 @@ def test_a_link_opened_afresh_opens_its_own_setup_and_a_reload_keeps_its_edits(p
     page.reload()  # the same address: the edits are back, not the link's text
     wait_for_ids(page, edited)
     assert box.input_value() == edited
-    page.goto(app_url + "?tokenizers=gpt2,bert,mistral&text=" + quote("Another link"))  # a fresh visit, same tab
+    page.goto(folder_url + "?tokenizers=gpt2,bert,mistral&text=" + quote("Another link"))  # a fresh visit, same tab
     wait_for_ids(page, "Another link", names=THIRD_IS_MISTRAL)
     assert box.input_value() == "Another link"
     other = page.context.browser.new_context().new_page()  # and in a tab of its own
     try:
-        other.goto(app_url + "?text=" + quote("Opened from a link"))
+        other.goto(folder_url + "?text=" + quote("Opened from a link"))
         wait_for_ids(other, "Opened from a link")
         assert textbox(other).input_value() == "Opened from a link"
     finally:
         other.context.close()
 
 
-def test_a_browser_that_refuses_to_keep_the_text_says_so(page, app_url):
+def test_a_browser_that_refuses_to_keep_the_text_says_so(page, folder_url):
     """Past the storage quota (about 5 MB), the page says that a reload would not bring the text back."""
     page.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }")
-    page.goto(app_url)
+    page.goto(folder_url)
     wait_for_ids(page, "Hello world")
     type_text(page, "Too long")
     wait_for_ids(page, "Too long")

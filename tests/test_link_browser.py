@@ -1,5 +1,5 @@
-"""What a link opens the page with, read by the page itself (static/link.js, in Chromium, the app's page): the text
-(?z= packed, then ?text=, then ?example=, else "Hello world"), the example asked, the modes, the three tokenizers,
+"""What a link opens the page with, read by the page itself (static/link.js, in Chromium, the static folder's
+page): the text (?z= packed, then ?text=, then ?example=, else "Hello world"), the example asked, the modes, the three tokenizers,
 the marks and the view, and whether a packed text was damaged. Each expected value is written out here, from the
 rules docs/lecture.md gives (before, web.page_from_url read links on the server: these cases were its tests)."""
 
@@ -10,7 +10,8 @@ import urllib.parse
 import zlib
 
 import pytest
-from browser import app_url, browser, wait_for_ids  # noqa: F401 (fixtures)
+from browser import browser, wait_for_ids  # noqa: F401 (fixtures)
+from test_static_folder_browser import folder_url, whole_folder  # noqa: F401 (fixtures)
 
 from playground.lesson.examples import EXAMPLES_BY_KEY
 
@@ -66,11 +67,12 @@ CASES = {
 
 
 @pytest.fixture(scope="module")
-def page(browser, app_url):  # noqa: F811
-    """The app's page, loaded once: link.js's reading of a query is a pure function of it."""
+def page(browser, folder_url):  # noqa: F811
+    """The page, loaded once from the static folder (no server is needed): link.js's reading of a query is a pure
+    function of it."""
     context = browser.new_context()
     tab = context.new_page()
-    tab.goto(app_url)
+    tab.goto(folder_url)
     wait_for_ids(tab, "Hello world")
     yield tab
     context.close()

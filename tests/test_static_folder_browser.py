@@ -81,6 +81,14 @@ def whole_folder():
         yield folder
 
 
+@pytest.fixture(scope="module")
+def folder_url(whole_folder):
+    """The folder of all eight tokenizers served by http.server: where a test of the page's behaviour that needs
+    no server opens the page (the app's tests keep what needs the server)."""
+    with http_server(whole_folder) as url:
+        yield url
+
+
 @pytest.fixture(scope="module", params=list(SERVERS))
 def site(request, whole_folder):
     with SERVERS[request.param](whole_folder) as url:
