@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 import pytest
 from browser import CLIPBOARD, SCREENSHOTS, textbox, wait_for_ids
 from test_lecture_layout_browser import room_url, scanned  # noqa: F401 (room_url: the fixture)
-from test_static_folder_browser import http_server, whole_folder  # noqa: F401 (whole_folder: the fixture)
+from test_static_folder_browser import folder_url, whole_folder  # noqa: F401 (fixtures)
 
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS
@@ -18,12 +18,6 @@ from playground.tokenizers.registry import DEFAULT_TOKENIZERS
 CODE, MAGIKARP = EXAMPLES_BY_KEY["code"], EXAMPLES_BY_KEY["magikarp"]
 LINK_BOX = "#share-link textarea, #share-link input"
 SLIDE = "&example=code&present=1&guess=1"  # a lecturer's first slide, as README's table writes it
-
-
-@pytest.fixture(scope="module")
-def folder_url(whole_folder):  # noqa: F811 (the fixture imported above)
-    with http_server(whole_folder) as url:
-        yield url
 
 
 def lecturer(browser, url: str):
