@@ -24,6 +24,8 @@ import pytest
 from hardening import steady_rss
 from serve import ApiError, alive, call_api, descendants, free_port, rss_mb, running, wait_for_http, wait_gone
 
+pytestmark = pytest.mark.slow  # its tests ask a launched python app.py
+
 LESSON = ["gpt2", "bert", "llama"]
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -238,6 +240,7 @@ def test_every_answer_carrying_text_says_no_store(server):
     assert headers.get("cache-control") == "no-store"
 
 
+@pytest.mark.browser
 def test_a_browser_profile_caches_no_typed_text(server, tmp_path):
     """Type a marker, replay it with "How is it built?", close the browser: its disk cache holds no marker."""
     from playwright.sync_api import sync_playwright
@@ -324,6 +327,7 @@ def test_a_link_of_any_length_gets_a_page(server):
     assert status == 200 and b"<html" in body.lower()
 
 
+@pytest.mark.browser
 def test_a_damaged_share_link_opens_the_page_and_says_so(server, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 

@@ -86,6 +86,7 @@ def refuses_another_host(page, policies: int = 1) -> None:
     assert page.evaluate("window.violations") == [["connect-src", OTHER_HOST]] * policies
 
 
+@pytest.mark.browser
 def test_the_app_works_under_its_policy_in_chromium(app_url):
     """The app at a name that is not this machine's (so its share link gets a QR code): the panels paint, the
     embedding's plots load, the QR code is drawn, the CSV downloads, the Chat view paints its example, with no
@@ -192,6 +193,7 @@ def chromium_browser():
         browser.close()
 
 
+@pytest.mark.browser
 def test_the_folder_works_under_its_meta_policy_on_any_host(chromium_browser, folder):
     """Served by python -m http.server, which sends no policy: the <meta> one holds. Before: no policy (the fetch
     to another host was not refused by one)."""
@@ -199,6 +201,8 @@ def test_the_folder_works_under_its_meta_policy_on_any_host(chromium_browser, fo
         the_folder_works(chromium_browser, url)
 
 
+@pytest.mark.browser
+@pytest.mark.nginx
 def test_the_hosting_guides_nginx_block_sends_the_headers_and_the_folder_works(chromium_browser, folder):
     """docs/hosting.md's block for the folder, as written but for its root: the headers on the page and on a
     built module, and the page under both policies (the header's and the <meta>). Before: no such block."""

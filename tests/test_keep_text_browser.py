@@ -9,6 +9,8 @@ from urllib.parse import quote
 import pytest
 from browser import app_url, browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
 
+pytestmark = pytest.mark.browser
+
 # What Gradio logs when a reload cuts its live connection: its own, not the page's.
 RELOAD_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error Connection errored out.")
 
