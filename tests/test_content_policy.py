@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 from bs4 import BeautifulSoup
-from browser import CHROMIUM_ARGS, CLIPBOARD, require_chromium, wait_for_ids
+from browser import CHROMIUM, CHROMIUM_ARGS, CLIPBOARD, require_chromium, wait_for_ids
 from nginx import hosting_block, nginx
 from serve import running
 from test_chat_browser import wait_for_chat
@@ -96,7 +96,7 @@ def test_the_app_works_under_its_policy_in_chromium(app_url):
 
     require_chromium()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP classroom.test 127.0.0.1"])
         context, page, errors = watched_page(browser, (*REFUSED, COOP_IGNORED))
         page.goto(app_url.replace("127.0.0.1", "classroom.test"))
@@ -188,7 +188,7 @@ def chromium_browser():
 
     require_chromium()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 

@@ -227,7 +227,6 @@ def test_a_failed_plot_says_so_in_its_place():
 # --- clear errors, quoting little ----------------------------------------------------------
 
 
-@pytest.mark.node
 @pytest.mark.parametrize("call, message", [
     (lambda: compare_api(None), "text must be a string, got NoneType None"),
     (lambda: compare_api(["A" * 1000]), "text must be a string, got list ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…"),
