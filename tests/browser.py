@@ -93,9 +93,8 @@ def chromium():
             browser.close()
 
 
-# One app and one Chromium for the whole session (each xdist worker's): a launch takes seconds, and the tests only
-# read from the app (a test that stops, restarts or floods a server starts its own with bench/serve.py's running())
-# and open their own contexts in the browser.
+# One app for the whole session (each xdist worker's): a launch takes seconds here, and the tests only read from it (a
+# test that stops, restarts or floods a server starts its own with bench/serve.py's running()).
 @pytest.fixture(scope="session")
 def app_url():
     require_chromium()
@@ -104,7 +103,9 @@ def app_url():
         yield url
 
 
-@pytest.fixture(scope="session")
+# Chromium for a module only: Playwright's sync API runs an event loop in this thread while it is open, and the next
+# module's asyncio.run() (conftest.synchronous) or its own sync_playwright() would fail inside it.
+@pytest.fixture(scope="module")
 def browser():
     require_chromium()
     with chromium() as b:
