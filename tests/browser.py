@@ -26,8 +26,25 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 NO_SERVICE_WORKER = "block"
 
 
+_running: list[pytest.Item] = []  # the test being set up and run, for require_marked
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _running[:] = [item]
+
+
+def require_marked(marker: str, needs: str) -> None:
+    """Fail the running test when it needs `needs` without `marker`: the fast tier (docs/testing.md) leaves out
+    what needs Chromium, Node or nginx by these markers, so a test that forgot one would fail there."""
+    if _running and _running[0].get_closest_marker(marker) is None:
+        pytest.fail(f"{_running[0].nodeid} needs {needs} but is not marked {marker}: "
+                    f"add @pytest.mark.{marker} to it (or pytestmark to its module)", pytrace=False)
+
+
 def require_chromium() -> None:
     """Skip (or, in CI, fail) when there is no browser to drive."""
+    require_marked("browser", "Chromium")
     if Path(CHROMIUM).exists():
         return
     message = (f"no Chromium at {CHROMIUM}: install Debian's with "
@@ -52,6 +69,7 @@ def paste(page, locator, text: str) -> None:
 def require_node(installed: bool = True) -> None:
     """Skip (or, in CI, fail) when there is no Node.js to build or run the browser twins with; `installed`: nor
     the pinned npm packages in node_modules/."""
+    require_marked("npm" if installed else "node", "node_modules/" if installed else "Node.js")
     missing = ("no node and npm on PATH" if not (shutil.which("node") and shutil.which("npm"))
                else "no node_modules/ (the pinned npm packages)" if installed and not (ROOT / "node_modules").is_dir()
                else None)
@@ -75,7 +93,9 @@ def chromium():
             browser.close()
 
 
-@pytest.fixture(scope="module")
+# One app for the whole session (each xdist worker's): a launch takes seconds here, and the tests only read from it (a
+# test that stops, restarts or floods a server starts its own with bench/serve.py's running()).
+@pytest.fixture(scope="session")
 def app_url():
     require_chromium()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -83,6 +103,8 @@ def app_url():
         yield url
 
 
+# Chromium for a module only: Playwright's sync API runs an event loop in this thread while it is open, and the next
+# module's asyncio.run() (conftest.synchronous) or its own sync_playwright() would fail inside it.
 @pytest.fixture(scope="module")
 def browser():
     require_chromium()

@@ -204,8 +204,26 @@ def _caches_cleared_for_a_mutant():
     clear_caches_for(os.environ.get("MUTANT_UNDER_TEST", ""))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    """Under mutmut, no xdist workers (pytest.ini's addopts): mutmut forks each mutant's run itself, from a process
+    that has the unmutated code loaded."""
+    if UNDER_MUTMUT and getattr(config.option, "numprocesses", None):
+        config.option.numprocesses, config.option.dist, config.option.tx = 0, "no", []
+
+
+BROWSER_FIXTURES = {"browser", "page", "app_url"}  # tests/browser.py's: each needs Chromium
+
+
 def pytest_collection_modifyitems(items):
-    """Under mutmut, a mutant's tests run fastest first (mutmut's own timings): most mutants die in the first."""
+    """Put the browser marker on every test that uses a browser fixture, and node on every npm test, so that no
+    test needs to be told (require_chromium and require_node fail a test that needs them without its marker).
+    Under mutmut, a mutant's tests run fastest first (mutmut's own timings): most mutants die in the first."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("npm"):
+            item.add_marker(pytest.mark.node)
     if UNDER_MUTMUT:
         from mutation_caches import fastest_first
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from browser import open_page, textbox, type_text, wait_for_ids
+from browser import open_page, require_marked, textbox, type_text, wait_for_ids
 from conftest import ROOT
 from serve import descendants, free_port, wait_gone
 from test_browser import share_link
@@ -27,6 +27,7 @@ ACCESS_LOG = "access.log"  # one line a request: its URI, the replica(s) nginx s
 
 def require_nginx() -> None:
     """Skip (or, in CI, fail) when there is no nginx to proxy through."""
+    require_marked("nginx", "nginx")
     if Path(NGINX).exists():
         return
     message = f"no nginx at {NGINX}: install Debian's with `apt-get install -y nginx` to run the proxy tests"

@@ -168,6 +168,7 @@ def test_cli_batch(capsys, official_gpt2):
         "(its targets are the same window one id later)"]
 
 
+@pytest.mark.node
 def test_the_json_downloads_batch_is_the_boxes_batch():
     """batch.js's batchOf, which the JSON download carries: the boxes' strings, torch's offsets, or why not."""
     assert render_js.call("batchOf", gpt2_ids(SHORT), ["3", "4", "2"]) == batch(SHORT, 3, 4, 2)
@@ -183,6 +184,7 @@ def drawn_rows(html: str) -> list[tuple[int, list[int], list[str]]]:
             for row in grid.select(".batch-row")]
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("b, t", [(3, 6), (32, 1024)])
 def test_the_page_draws_every_window_in_gpt2s_colours(b, t):
     html = render_js.batch_html(gpt2_ids(FLORES_ENGLISH), b, t, 5)
@@ -198,6 +200,7 @@ def test_the_page_draws_every_window_in_gpt2s_colours(b, t):
     assert shown == ([str(i) for w in result["ids"] for i in w] if t <= 32 else [""] * (b * t))  # ids, or strips
 
 
+@pytest.mark.node
 def test_the_page_says_why_no_batch_is_drawn():
     html = render_js.batch_html([15496, 995], 4, 8, 0)  # "Hello world"
     assert BeautifulSoup(html, "html5lib").select_one("#batch-error").get_text().startswith(

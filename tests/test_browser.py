@@ -336,6 +336,7 @@ def test_a_full_server_is_said_and_retried(browser, app_url):
     context.close()
 
 
+@pytest.mark.node
 def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     """Each edit redraws only the token parts after those the panel shows already, and the plots' figure only
     when it changed; after typing at the end, in the middle, deleting, a newline, an emoji and a toggle, what

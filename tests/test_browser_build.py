@@ -8,6 +8,7 @@ import json
 import shutil
 import subprocess
 
+import pytest
 from browser import require_node
 from conftest import ROOT
 
@@ -22,6 +23,7 @@ def built_files(folder) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
 
+@pytest.mark.node
 def test_a_clean_build_from_the_lockfile_makes_the_committed_bytes(tmp_path):
     require_node(installed=False)
     for source in SOURCES:

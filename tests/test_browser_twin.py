@@ -143,6 +143,7 @@ def test_the_twin_equals_the_python_layer_on_a_long_text(page, app_url, name):
     assert not found, found[0][:2000]
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("name", TOKENIZER_NAMES)
 def test_the_twin_answers_with_the_server_unreachable(browser, app_url, name):
     """Once its files are loaded (the first tokenize), the page tokenizes with the network cut off."""
@@ -164,6 +165,7 @@ def test_the_twin_answers_with_the_server_unreachable(browser, app_url, name):
         context.close()
 
 
+@pytest.mark.browser
 def test_tokenizers_asked_for_at_once_each_load_whole(page, app_url):
     """The eight asked for in one go on a fresh page, as a reload with every file cached does: each answers
     exactly. BERT and Llama 3 share one WebAssembly package, which starts itself in every load that finds it not

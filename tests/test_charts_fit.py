@@ -25,6 +25,7 @@ def ten_tokenizers(monkeypatch):
     return names
 
 
+@pytest.mark.slow
 def test_the_slide_chart_with_ten_tokenizers_has_nothing_drawn_over_anything(ten_tokenizers):
     from playground.page.slide_view import example_chart_figure
 

@@ -144,6 +144,7 @@ def hf_ids(tok, messages, add_generation_prompt=True):
     return list(out["input_ids"] if hasattr(out, "keys") else out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CONVERSATIONS)
 @pytest.mark.parametrize("system", [False, True])
 @pytest.mark.parametrize("prompt", [True, False])
@@ -152,6 +153,7 @@ def test_llama3_ids_are_the_templates_through_transformers(name, system, prompt)
     assert chat(messages, "llama3", prompt)["ids"] == hf_ids(hf_llama3(), messages, prompt)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CONVERSATIONS)
 @pytest.mark.parametrize("prompt", [True, False])
 def test_gemma_ids_are_the_templates_through_transformers(name, prompt, gemma_hf):
@@ -159,6 +161,7 @@ def test_gemma_ids_are_the_templates_through_transformers(name, prompt, gemma_hf
     assert chat(messages, "gemma", prompt)["ids"] == hf_ids(gemma_hf, messages, prompt)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("messages, why", [
     ([{"role": "system", "content": "s"}, {"role": "user", "content": "u"}], "System role not supported"),
     ([{"role": "user", "content": "a"}, {"role": "user", "content": "b"}], "Conversation roles must alternate"),

@@ -21,8 +21,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
 from hardening import steady_rss
 from serve import ApiError, alive, call_api, descendants, free_port, rss_mb, running, wait_for_http, wait_gone
+
+pytestmark = pytest.mark.slow  # its tests ask a launched python app.py
 
 LESSON = ["gpt2", "bert", "llama"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -238,17 +241,18 @@ def test_every_answer_carrying_text_says_no_store(server):
     assert headers.get("cache-control") == "no-store"
 
 
+@pytest.mark.browser
 def test_a_browser_profile_caches_no_typed_text(server, tmp_path):
     """Type a marker, replay it with "How is it built?", close the browser: its disk cache holds no marker."""
     from playwright.sync_api import sync_playwright
 
+    require_chromium()
     url, _, _ = server
     profile = tmp_path / "profile"
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
-            str(profile), executable_path="/usr/bin/chromium", headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--no-first-run"])
+            str(profile), executable_path=CHROMIUM, headless=True,
+            args=CHROMIUM_ARGS)
         page = context.new_page()
         page.goto(url)
         # The page's load answer sets the textbox; keys typed before it arrives are overwritten (a known race,
@@ -324,14 +328,15 @@ def test_a_link_of_any_length_gets_a_page(server):
     assert status == 200 and b"<html" in body.lower()
 
 
+@pytest.mark.browser
 def test_a_damaged_share_link_opens_the_page_and_says_so(server, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
+    require_chromium()
     url, _, _ = server
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                          "--disable-component-update", "--no-first-run"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         page.goto(f"{url}?z=AAAA")  # base64 of three zero bytes: no DEFLATE stream in them
         note = page.locator("#link-note")

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 from bs4 import BeautifulSoup
-from browser import CHROMIUM_ARGS, CLIPBOARD, require_chromium, wait_for_ids
+from browser import CHROMIUM, CHROMIUM_ARGS, CLIPBOARD, require_chromium, wait_for_ids
 from nginx import hosting_block, nginx
 from serve import running
 from test_chat_browser import wait_for_chat
@@ -88,6 +88,7 @@ def refuses_another_host(page, policies: int = 1) -> None:
     assert page.evaluate("window.violations") == [["connect-src", OTHER_HOST]] * policies
 
 
+@pytest.mark.browser
 def test_the_app_works_under_its_policy_in_chromium(app_url):
     """The app at a name that is not this machine's (so its share link gets a QR code): the panels paint, the
     embedding's plots load, the QR code is drawn, the CSV downloads, the Chat view paints its example, with no
@@ -97,7 +98,7 @@ def test_the_app_works_under_its_policy_in_chromium(app_url):
 
     require_chromium()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP classroom.test 127.0.0.1"])
         context, page, errors = watched_page(browser, (*REFUSED, COOP_IGNORED))
         page.goto(app_url.replace("127.0.0.1", "classroom.test"))
@@ -186,11 +187,12 @@ def chromium_browser():
 
     require_chromium()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 
 
+@pytest.mark.browser
 def test_the_folder_works_under_its_meta_policy_on_any_host(chromium_browser, folder):
     """Served by python -m http.server, which sends no policy: the <meta> one holds. Before: no policy (the fetch
     to another host was not refused by one)."""
@@ -198,6 +200,8 @@ def test_the_folder_works_under_its_meta_policy_on_any_host(chromium_browser, fo
         the_folder_works(chromium_browser, url)
 
 
+@pytest.mark.browser
+@pytest.mark.nginx
 def test_the_hosting_guides_nginx_block_sends_the_headers_and_the_folder_works(chromium_browser, folder):
     """docs/hosting.md's block for the folder, as written but for its root: the headers on the page and on a
     built module, and the page under both policies (the header's and the <meta>). Before: no such block."""

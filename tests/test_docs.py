@@ -142,6 +142,7 @@ def run_python_blocks(where_and_texts: list[tuple[str, int, str]]) -> list[str]:
     return failures
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PYTHON_FILES, ids=[str(p.relative_to(ROOT)) for p in PYTHON_FILES])
 def test_python_blocks_run_in_order_and_print_what_they_show(path, request):
     """In a fresh interpreter, from the repository's root, as a reader types them: what the blocks register or
@@ -192,6 +193,7 @@ def output_matches(shown: list[str], printed: str) -> bool:
 CONSOLE = of("console")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", CONSOLE, ids=[b.where for b in CONSOLE])
 def test_console_transcripts_print_what_they_show(block, request):
     url = request.getfixturevalue("app") if needs_app(block.text) else None
@@ -286,6 +288,7 @@ def test_contains_reads_the_ellipses_as_the_text_means_them():
 HTTP = of("http")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", HTTP, ids=[b.where for b in HTTP])
 def test_http_examples_answer_what_they_show(block, app):
     shown = exchange(block.text)

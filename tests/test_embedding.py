@@ -230,6 +230,7 @@ print(json.dumps(sorted(unlocked)))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("process", range(3))
 def test_a_fresh_servers_first_plots_drawn_at_once_all_succeed(process):
     """A fresh server's first requests run in threads beside its warm-up: threads importing matplotlib for
@@ -241,6 +242,7 @@ def test_a_fresh_servers_first_plots_drawn_at_once_all_succeed(process):
                                                           "drawn": 5}
 
 
+@pytest.mark.slow
 def test_every_first_import_of_torch_matplotlib_and_pil_is_made_under_the_lock():
     """The race above shows in about half the runs; this catches a lazy import left outside the lock every time."""
     import json

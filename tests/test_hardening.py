@@ -121,6 +121,7 @@ PANEL_TAGS = {"div", "h3", "span", "b", "p", "q", "br"}  # br: a newline's line 
 TOK_ATTRIBUTES = {"class", "data-id", "data-start", "data-end", "data-tip", "style"}
 
 
+@pytest.mark.node
 @settings(deadline=None)
 @given(text=breaking_text, mark_whitespace=st.booleans())
 def test_panel_markup_survives_attribute_breaking_text(text, mark_whitespace):
@@ -158,6 +159,7 @@ def soup_of(panel: str):
     return BeautifulSoup(panel, "html5lib")
 
 
+@pytest.mark.node
 def test_whitespace_toggle_in_tokens_gaps_and_byte_groups():
     text = "a b\t न"  # GPT-2: " न" is a space and a Devanagari letter split into byte tokens
     gpt2, bert, _ = panels_html(text, True, "text", False)
@@ -170,6 +172,7 @@ def test_whitespace_toggle_in_tokens_gaps_and_byte_groups():
     assert [g.get_text() for g in soup_of(bert_off).select(".gap")] == [" ", "\t "]
 
 
+@pytest.mark.node
 def test_ids_toggle_in_tokens_and_byte_groups():
     gpt2, _, llama = panels_html("a न😀", True, "ids", False)
     expected = {t["name"]: t["ids"] for t in compare("a न😀")["tokenizers"]}
@@ -179,6 +182,7 @@ def test_ids_toggle_in_tokens_and_byte_groups():
         assert soup.select(".group") == []  # ids are drawn flat: no character above byte chips
 
 
+@pytest.mark.node
 def test_special_toggle_reaches_every_tokenizer_that_has_special_tokens():
     gpt2, bert, llama = panels_html("Hi", True, "text", True)
     assert [t.get_text() for t in soup_of(bert).select(".tok.special")] == ["[CLS]", "[SEP]"]

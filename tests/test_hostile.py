@@ -53,6 +53,7 @@ def check_embedding(text: str) -> None:
     assert ("<img" in heatmap) == (n > 0), heatmap  # no ids: the note "Type something to see its vectors."
 
 
+@pytest.mark.node
 @settings(deadline=None)  # examples: the profile (conftest.py)
 @given(text=any_text, flags=toggles)
 def test_panels_on_anything(text, flags):
@@ -70,6 +71,7 @@ def test_embedding_panel_on_anything(text):
     check_embedding(text)
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("text", [ch * 10_000 for ch in ("a", " ", "\n", "\t", "é", "😀", "\x00", "\ud800", "्")]
                          + [" ".join(SPECIAL_STRINGS) * 50])
 def test_ten_thousand_copies_and_every_special_string(text):

@@ -69,6 +69,7 @@ def tokens_of(count: int) -> str:
     return "a" + " a" * (count - 1)
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("count", [1000, 1001])
 def test_drawing_note_only_when_tokens_were_left_out(count, official_gpt2):
     """Bug caught: `<=` for `<`: the note on a panel that shows every token."""

@@ -123,6 +123,7 @@ def test_an_edited_language_text_that_loses_nothing_says_nothing():
     assert "loss" not in html and "comparable" not in html
 
 
+@pytest.mark.node
 def test_the_panel_count_line_says_it_beside_the_count():
     soup = BeautifulSoup(stats_html(bert(HINDI), HINDI), "html5lib")
     stats = [s.get_text(" ", strip=True) for s in soup.select(".stat")]

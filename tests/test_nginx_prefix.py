@@ -14,6 +14,8 @@ from test_root_path import REFUSAL, UPLOAD_MARKER, send
 
 from playground.page import server as guard
 
+pytestmark = [pytest.mark.browser, pytest.mark.nginx]
+
 
 @pytest.fixture(scope="module")
 def proxied():

@@ -15,6 +15,8 @@ from serve import running
 
 from playground import compare
 
+pytestmark = [pytest.mark.browser, pytest.mark.nginx]
+
 
 @pytest.fixture(scope="module")
 def replicas():

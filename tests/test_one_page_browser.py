@@ -15,6 +15,8 @@ from test_static_folder_browser import built, http_server
 from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
 
+pytestmark = pytest.mark.browser
+
 MAGIKARP = EXAMPLES_BY_KEY["magikarp"]
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 

@@ -83,6 +83,7 @@ def test_edge_strings(text, official_gpt2, official_bert, official_llama):
     check_result(text, compare(text), official_gpt2, official_bert, official_llama)
 
 
+@pytest.mark.slow
 def test_one_megabyte(official_gpt2, official_bert, official_llama):
     unit = "The cat sat on the mat. 猫が座った。 नमस्ते दुनिया 👩‍💻 def f(x):\n    return x\n"
     text = unit * (1_000_000 // len(unit.encode()) + 1)

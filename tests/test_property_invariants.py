@@ -10,6 +10,7 @@ import json
 import math
 from bisect import bisect_left, bisect_right
 
+import pytest
 import torch
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
@@ -106,6 +107,7 @@ def stat(html: str, label: str, required: bool = True) -> str | None:
     return None
 
 
+@pytest.mark.node
 @settings(deadline=None, max_examples=20)
 @given(text=any_text, special=st.booleans())
 def test_counts_are_the_lengths_of_what_is_drawn_and_exported(text, special, official_gpt2, official_bert,

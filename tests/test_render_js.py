@@ -20,6 +20,8 @@ from playground.lesson.lecture import indentation_token_count
 from playground.lesson.loss import text_loss
 from playground.tokenizers.registry import TOKENIZER_NAMES
 
+pytestmark = pytest.mark.node
+
 CORPUS = HARD + random_texts(400)
 
 

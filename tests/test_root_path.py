@@ -20,6 +20,8 @@ from serve import call_api, running
 
 from playground.page import server as guard
 
+pytestmark = pytest.mark.slow  # its tests ask a launched python app.py
+
 PREFIX = "/tok"
 # Every route the guard refuses, as a client would call it (method, path, body): written out here, not
 # read from the guard; test_every_refused_prefix_is_tried checks that none of the guard's list is missed.

@@ -71,6 +71,7 @@ def test_embedding_rejects_bad_input_with_a_clear_value_error(idx, message):
         TokenEmbedding(GPTConfig())(idx)
 
 
+@pytest.mark.slow
 def test_smoke_test_prints_the_lessons_values():
     run = subprocess.run([sys.executable, "smoke_test.py"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr

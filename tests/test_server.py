@@ -23,6 +23,8 @@ from test_properties import any_text
 from conftest import synchronous
 from playground.page import handlers
 
+pytestmark = pytest.mark.slow  # its tests ask a launched python app.py
+
 compare_api = synchronous(handlers.compare_api)
 
 LESSON = ["gpt2", "bert", "llama"]  # the lesson's three tokenizers, as the page sends them with an example's ask

@@ -24,9 +24,11 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from browser import CHROMIUM_ARGS, require_chromium
+from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
 from serve import free_port, running
 from test_server import LESSON, post_ask, tokens_values
+
+pytestmark = pytest.mark.slow  # its tests ask a launched python app.py
 
 MARKER = "MARK29"  # in every position a client controls; the log must never hold it
 
@@ -132,6 +134,7 @@ READ_FROM_ANOTHER_SITE = """async (app) => {
 }"""
 
 
+@pytest.mark.browser
 def test_a_page_of_another_site_reads_nothing_in_chromium(server):
     """Chromium with two host names for loopback: the app at classroom.test (not a localhost name, as a LAN
     address is not), another site at evil.test. That site's script reads none of the app's answers, and the
@@ -145,7 +148,7 @@ def test_a_page_of_another_site_reads_nothing_in_chromium(server):
     app = f"http://classroom.test:{port}/"
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=[
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
                 *CHROMIUM_ARGS, "--host-resolver-rules=MAP classroom.test 127.0.0.1, MAP evil.test 127.0.0.1"])
             page = browser.new_page()
             page.goto(f"http://evil.test:{evil.server_address[1]}/")
@@ -360,6 +363,7 @@ def test_a_lone_surrogate_is_replaced_on_the_asks_and_the_api(server):
         assert result["text"] == "a\ufffdb" and result["replaced_surrogates"] == 1, result
 
 
+@pytest.mark.browser
 def test_the_page_replaces_a_lone_surrogate_and_cuts_a_paste_over_the_body_cap(server):
     """In Chromium: a lone surrogate in the box gets panels for U+FFFD and the note; a paste over the body cap
     is cut to the characters tokenized, and the note says so (the server is sent no more than those)."""
@@ -368,7 +372,7 @@ def test_the_page_replaces_a_lone_surrogate_and_cuts_a_paste_over_the_body_cap(s
     require_chromium()
     url, _, _, _ = server
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page()
         page.goto(url)
         page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"15496\"]')", timeout=60_000)

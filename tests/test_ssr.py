@@ -7,6 +7,8 @@ import pytest
 from browser import SCREENSHOTS, require_chromium, type_text, wait_for_ids
 from serve import running
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture(scope="module")
 def app_url():

@@ -89,6 +89,7 @@ def test_a_folder_without_bert_has_the_languages_table_without_its_unk_column(tm
     assert table.count("<tr>") == 13  # the head and twelve languages
 
 
+@pytest.mark.slow
 def test_a_rebuild_deletes_what_the_earlier_build_wrote_and_this_one_does_not(tmp_path):
     """All eight, then the lesson's three into the same folder: it then holds what a fresh build of the three
     holds (the five others' vocabularies and families' code gone: a published folder would carry them) and the

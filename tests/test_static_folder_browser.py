@@ -89,7 +89,8 @@ def folder_url(whole_folder):
         yield url
 
 
-@pytest.fixture(scope="module", params=list(SERVERS))
+@pytest.fixture(scope="module", params=[pytest.param(name, marks=[pytest.mark.nginx] if name == "nginx" else [])
+                                        for name in SERVERS])
 def site(request, whole_folder):
     with SERVERS[request.param](whole_folder) as url:
         yield url

@@ -242,6 +242,7 @@ def test_without_colour_a_dropped_space_is_no_token(official_bert):
     assert "hello|world" in out and "·" not in out.split("┩")[-1]
 
 
+@pytest.mark.slow
 def test_a_conversation_piped_keeps_every_boundary(tmp_path):
     """--chat, piped: the content's tokens separated as a text's are, the format's own tokens in brackets. The
     expected pieces are sentencepiece's own, from the bundled Mistral model."""

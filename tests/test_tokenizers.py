@@ -172,6 +172,7 @@ def test_unknown_tokenizer_name():
         compare("hi", tokenizers=("gpt2", "gpt5"))
 
 
+@pytest.mark.slow
 def test_cli_prints_three_panels_and_json():
     run = subprocess.run([sys.executable, "-m", "playground", "--json", "-"], input="Hello world",
                          cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -68,6 +68,7 @@ TIMES = """async ([names, texts]) => {
 }"""
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("names", [("gpt2", "bert", "llama"), ("gpt4", "gpt4o", "llama3")])
 def test_a_key_at_the_end_of_a_long_text_tokenizes_only_what_changed(page, app_url, names):
     """Keys typed at the end of 100,000 characters of prose in many scripts: each takes the three tokenizers less

@@ -32,6 +32,7 @@ def test_the_golden_is_what_python_gives_today(name):
     assert written == today  # and written as the script writes it
 
 
+@pytest.mark.npm
 def test_the_twins_give_the_goldens_under_nodes_test_runner():
     require_node()
     done = subprocess.run(["node", "--test", "--test-reporter=tap", "tests/twins.test.mjs"], cwd=ROOT,

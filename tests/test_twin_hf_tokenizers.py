@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import pytest
 from browser import require_node
 from conftest import ROOT
 from test_your_tokenizer import ADDED_TEXTS, added_tokens_json, fresh_registry, trained_json  # noqa: F401
@@ -69,6 +70,7 @@ def test_a_registered_tokenizer_json_the_twin_would_get_wrong_is_tokenized_by_th
         assert twin_spec(kind) is None, kind
 
 
+@pytest.mark.npm
 def test_the_twin_under_node_equals_python_in_every_field(tmp_path):
     """Llama 3 and a registered byte-level BPE with added and special tokens, special tokens off and on:
     describe() under Node equal to compare() on hard cases (U+0085, U+FEFF after a NUL, typed special tokens)

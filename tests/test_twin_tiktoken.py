@@ -22,6 +22,8 @@ from playground.tokenizers.from_file import register_tokenizer
 from playground.tokenizers.gpt2 import gpt2_encoding
 from playground.tokenizers.registry import get_tokenizer
 
+pytestmark = pytest.mark.node
+
 # stdin: {"name", "spec", "paths", "decode": [[ids], ...]}; stdout: the twin's tables and decodes.
 TABLES = """
 import {readFileSync} from "node:fs";
@@ -67,6 +69,7 @@ def _decodes(enc, token_id: int) -> bool:
     return True
 
 
+@pytest.mark.npm
 def test_gpt2_ranks_are_tiktokens_conversion_of_vocab_bpe():
     twin = run_twin("gpt2", [])
     ranks = gpt2_encoding()._mergeable_ranks  # data_gym_to_mergeable_bpe_ranks, checked against encoder.json
@@ -75,6 +78,7 @@ def test_gpt2_ranks_are_tiktokens_conversion_of_vocab_bpe():
     assert verified_path("gpt2/vocab.bpe")  # the very file the browser fetches, by its sha256
 
 
+@pytest.mark.npm
 @pytest.mark.parametrize("name", ["gpt2", "gpt4", "gpt4o"])
 def test_every_piece_and_bytes_and_decode_equal_pythons(name):
     decode = cut_characters(name)
@@ -88,6 +92,7 @@ def test_every_piece_and_bytes_and_decode_equal_pythons(name):
     assert any("\ufffd" in text for text in twin["decoded"]) and "\ufeffa" in twin["decoded"]
 
 
+@pytest.mark.npm
 def test_a_registered_rank_file_runs_in_the_twin_as_in_python(monkeypatch, tmp_path):
     """register_tokenizer's rank file, split as cl100k, no special tokens: describe() equal to compare()'s."""
     require_node()
@@ -110,6 +115,7 @@ RUNS = ["😀" * 300, "a" * 1_000, "ſ" * 250 + "'S'ſ'K", " " * 400, "\n" * 300
 LONG_RUN_TEXTS = [f"{before}{run}{after}" for run in RUNS for before, after in zip(HARD, reversed(HARD))]
 
 
+@pytest.mark.npm
 @pytest.mark.parametrize("name", ["gpt2", "gpt4", "gpt4o"])
 def test_a_text_with_a_long_run_is_encoded_as_python_encodes_it(name):
     """Encoded in JavaScript (the split carried over from Rust's regex syntax, the merge by a heap): every field of
@@ -140,6 +146,7 @@ def test_a_run_that_may_make_a_long_piece_is_found(text, long):
     assert json.loads(out.stdout) is long
 
 
+@pytest.mark.npm
 def test_every_encoding_cuts_its_texts_at_spaces():
     """tiktoken_bpe.js tokenizes a text chunk by chunk, cut before each space that follows a character that is not
     whitespace, for the split patterns it has checked that cut (PATTERNS_CUT_AT_SPACES). A pattern tiktoken changed

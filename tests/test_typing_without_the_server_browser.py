@@ -15,6 +15,8 @@ from serve import free_port, running
 from playground import compare
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS
 
+pytestmark = pytest.mark.browser
+
 # What Gradio logs when its live connection is cut (a reload, the network gone, the server stopped): its own.
 CONNECTION_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error Connection errored out.",
                    "Failed to load resource: net::ERR_INTERNET_DISCONNECTED",

@@ -138,6 +138,7 @@ def panel_soup(name: str, text: str) -> BeautifulSoup:
     return BeautifulSoup(panel_html(tok, text), "html5lib")
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("name", GLITCH.tokenizers)
 def test_panels_mark_the_listed_tokens_with_their_verdict(name):
     soup = panel_soup(name, GLITCH.text)
@@ -166,6 +167,7 @@ CARDS = [
 ]
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("name, text, token_id, verdict_meaning, indicator_meaning", CARDS, ids=[card[0] for card in CARDS])
 def test_the_card_says_what_the_numbers_mean(name, text, token_id, verdict_meaning, indicator_meaning):
     soup = panel_soup(name, text)
@@ -181,12 +183,14 @@ def test_the_card_says_what_the_numbers_mean(name, text, token_id, verdict_meani
     assert tip.count("\n") == 6  # id, piece, bytes, span: four lines before the three of the paper
 
 
+@pytest.mark.node
 def test_only_listed_tokens_carry_the_paper_in_their_card():
     soup = panel_soup("gpt2", GLITCH.text)
     assert "indicator 0.00158507:" in soup.select_one('.tok[data-id="42089"]')["data-tip"]  # as the report prints it
     assert "Fishing" not in soup.select_one('.tok[data-id="11"]')["data-tip"]  # a comma is on no list
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("name", WITHOUT_DATA)
 def test_panels_without_data_say_no_list_is_published(name):
     soup = panel_soup(name, GLITCH.text)
@@ -225,6 +229,7 @@ def test_an_altered_data_file_is_refused(assets_copy):
         undertrained.undertrained_marks.cache_clear()
 
 
+@pytest.mark.node
 def test_a_tokenizer_added_by_file_has_no_data_even_with_a_listed_models_file(monkeypatch):
     """Llama 2's own tokenizer.model, added under another name: the list is the Llama 2 model's, not the file's."""
     from playground import register_tokenizer

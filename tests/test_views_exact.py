@@ -59,6 +59,7 @@ def drawn(body: BeautifulSoup) -> list[tuple]:
     return out
 
 
+@pytest.mark.node
 def test_the_three_panels_element_by_element(official_gpt2, official_bert, official_llama):
     assert official_gpt2.encode_ordinary(TEXT) == GPT2_IDS
     assert [official_gpt2.decode_single_token_bytes(i) for i in GPT2_IDS[1:5]] == [
@@ -96,6 +97,7 @@ def test_the_three_panels_element_by_element(official_gpt2, official_bert, offic
     ]
 
 
+@pytest.mark.node
 def test_whitespace_off_shows_the_raw_text_and_ids_on_shows_ids_without_groups():
     assert drawn(panel("gpt2", mark_whitespace=False)) == [
         ("tok", "", 17250, 0, 2, "Hi"),
@@ -113,6 +115,7 @@ def test_whitespace_off_shows_the_raw_text_and_ids_on_shows_ids_without_groups()
     assert panel("gpt2").select_one(".toks")["class"] == ["toks"]
 
 
+@pytest.mark.node
 def test_every_token_is_coloured_by_its_tokenizer_and_id_in_both_themes():
     for name in ("gpt2", "bert", "llama"):
         for el in panel(name).select(".tok"):
@@ -120,6 +123,7 @@ def test_every_token_is_coloured_by_its_tokenizer_and_id_in_both_themes():
             assert el["style"] == f"background-color:{light};--tok-dark:{dark}"
 
 
+@pytest.mark.node
 def test_hover_cards_spell_out_id_piece_bytes_span_and_kind():
     tips = {int(el["data-id"]): el["data-tip"] for el in panel("gpt2").select(".tok")}
     # The token as its panel draws it ("·world"), then as its vocabulary spells it, said as such; a partial one
@@ -145,6 +149,7 @@ def stats(html: str) -> list[tuple[str | None, str, bool]]:
             else (None, el.get_text(), "bad" in el["class"]) for el in soup(html).select(".stats > span")]
 
 
+@pytest.mark.node
 def test_the_counts_under_each_title():
     by = {t["name"]: t for t in compare(TEXT, special=True)["tokenizers"]}
     assert stats(stats_html(by["gpt2"], TEXT)) == [
@@ -169,6 +174,7 @@ def test_the_counts_under_each_title():
     assert stats(stats_html(bert, big))[4] == ("1,500", "[UNK]", False)
 
 
+@pytest.mark.node
 def test_one_token_and_one_char_are_counted_in_the_singular():
     [gpt2] = compare("a", tokenizers=("gpt2",))["tokenizers"]
     assert stats(stats_html(gpt2, "a"))[:3] == [("1", "token", False), ("1", "char", False), ("1", "chars/token", False)]
@@ -176,6 +182,7 @@ def test_one_token_and_one_char_are_counted_in_the_singular():
     assert stats(stats_html(gpt2, "aa a"))[:2] == [("2", "tokens", False), ("4", "chars", False)]
 
 
+@pytest.mark.node
 def test_the_indentation_count_appears_only_for_indented_text():
     code = EXAMPLES_BY_KEY["code"].text
     [gpt2] = compare(code, tokenizers=("gpt2",))["tokenizers"]
@@ -191,6 +198,7 @@ def test_the_indentation_count_appears_only_for_indented_text():
     assert stats(stats_html(bert, "  x"))[1] == (None, "not comparable: drops runs of spaces", True)
 
 
+@pytest.mark.node
 def test_panel_head_names_tokenizer_library_and_vocabulary():
     for name, label, sub in [("gpt2", "GPT-2 byte-level BPE", "tiktoken · vocabulary 50,257"),
                              ("bert", "BERT WordPiece", "transformers · vocabulary 30,522"),
@@ -204,6 +212,7 @@ def test_panel_head_names_tokenizer_library_and_vocabulary():
         assert toks["tabindex"] == "0" and toks["aria-label"] == f"{label} tokens"
 
 
+@pytest.mark.node
 def test_what_decode_gives_back_is_noted_only_for_a_normalizing_tokenizer_that_lost_text():
     notes = [p.get_text() for p in panel("bert").select("p.note")]
     assert notes == ["decode(encode(text)) gives back: hi नम x"]
@@ -223,6 +232,7 @@ def test_what_decode_gives_back_is_noted_only_for_a_normalizing_tokenizer_that_l
     assert not [t for t in both.select_one(".panel-body").find_all(string=True, recursive=False) if t.strip()]
 
 
+@pytest.mark.node
 def test_a_long_text_draws_its_first_thousand_tokens_and_no_gap_after_them(official_gpt2):
     text = "a" + " a" * 1200
     body = panel("gpt2", text, special=False)
@@ -232,6 +242,7 @@ def test_a_long_text_draws_its_first_thousand_tokens_and_no_gap_after_them(offic
     assert int(body.select(".tok")[-1]["data-end"]) == 1 + 2 * 999
 
 
+@pytest.mark.node
 def test_a_panel_draws_at_most_five_thousand_characters_and_says_what_it_left_out():
     """Bug caught: 100,000 spaces drawn as 782 blocks of 128 marks in each panel, seconds a key."""
     def notes(body):
@@ -261,6 +272,7 @@ def classes(html: str) -> set[str]:
     return {c for el in soup(html).find_all(class_=True) for c in el["class"]}
 
 
+@pytest.mark.node
 def test_every_class_the_panels_write_is_one_the_page_styles_or_scripts():
     """A misspelt class loses its look or its behaviour silently: each must be in playground.css or one of
     the page's scripts, or be one of the hooks the tests and outside checks select by."""
@@ -314,6 +326,7 @@ def test_text_on_the_blocks_is_near_black_by_default_and_near_white_on_dark():
     assert (text_color(), text_color("light"), text_color("dark")) == ("#111111", "#111111", "#f5f5f5")
 
 
+@pytest.mark.node
 def test_a_long_bert_text_keeps_its_gaps_up_to_the_last_drawn_token():
     text = "a " * 1200  # BERT: 1,200 "a" tokens, the spaces between them dropped
     body = panel("bert", text, special=False)
@@ -333,6 +346,7 @@ def drawn_alone(text: str, tokens: list[dict], count: int) -> dict:
             "starts": [t["start"] for t in tokens], "ends": [t["end"] for t in tokens]}
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("text, mark_whitespace, expected", [
     ("\r\n", False, [("span", ""), ("br", "")]),  # one line break, not two: CRLF is one end of line
     ("x\r\n", False, [("span", "x"), ("br", "")]),
@@ -347,6 +361,7 @@ def test_a_tokens_line_breaks_go_outside_its_block(text, mark_whitespace, expect
     assert blocks("".join(parts)) == expected
 
 
+@pytest.mark.node
 def test_a_partial_token_drawn_alone_shows_its_bytes_in_one_block():
     """The last token drawn may hold part of a character whose other bytes are not drawn: one block, its bytes."""
     token = {"id": 127, "piece": "Ã", "text": "é", "start": 0, "end": 1, "bytes_hex": "C3", "partial": True,
@@ -355,6 +370,7 @@ def test_a_partial_token_drawn_alone_shows_its_bytes_in_one_block():
     assert blocks("".join(parts)) == [("span", "C3")]
 
 
+@pytest.mark.node
 def test_a_label_of_no_width_gets_a_mark_and_its_names_on_the_card():
     """A zero-width joiner: Llama 2's token 30722 alone, GPT-2's three bytes under a character that shows nothing."""
     llama = panel("llama", "a\u200db", special=False)
@@ -367,6 +383,7 @@ def test_a_label_of_no_width_gets_a_mark_and_its_names_on_the_card():
     assert char["data-mark"] == "U+200D" and not gpt2.select(".tok.invisible")  # its chips show E2 80, 8D
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("text, rtl", [("مرحبا بالعالم", True), ("שלום עולם", True), ("123 مرحبا", True),
                                        ("Hello مرحبا", False), ("Hello world", False), ("", False)])
 def test_a_right_to_left_text_lays_its_tokens_from_the_right(text, rtl):

@@ -51,6 +51,7 @@ def drawn(panel: str) -> list[tuple[int, int, int]]:
     return [(int(a["data-id"]), int(a["data-start"]), int(a["data-end"])) for a in TokElements(panel).toks]
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("text", ["Hello world", EXAMPLES_BY_KEY["hindi"].text, "a\x00b  c\n\td 👩‍💻"])
 def test_panels_draw_every_token_with_its_id_span_and_colour(text):
     panels = panels_html(text, True, "text", False)
@@ -62,11 +63,13 @@ def test_panels_draw_every_token_with_its_id_span_and_colour(text):
         assert f"<b>{tok['count']:,}</b> tokens" in panel
 
 
+@pytest.mark.node
 def test_ids_view_shows_ids():
     gpt2, _, _ = panels_html("Hello world", True, "ids", False)
     assert ">15496</span>" in gpt2 and ">995</span>" in gpt2
 
 
+@pytest.mark.node
 def test_whitespace_marks_and_toggle():
     gpt2, _, _ = panels_html("a b\n\tc", True, "text", False)
     assert ">·b</span>" in gpt2 and ">↵</span><br>" in gpt2 and "→" in gpt2  # the newline's break beside its block
@@ -74,12 +77,14 @@ def test_whitespace_marks_and_toggle():
     assert "> b</span>" in gpt2 and ">·b</span>" not in gpt2 and "↵" not in gpt2 and "→" not in gpt2
 
 
+@pytest.mark.node
 def test_control_characters_are_visible():
     gpt2, bert, _ = panels_html("a\x00b\r", True, "text", False)
     assert "␀" in gpt2 and "␍" in gpt2
     assert '<span class="gap" title="no token covers this">␍</span>' in bert  # BERT drops it
 
 
+@pytest.mark.node
 def test_partial_tokens_grouped_under_their_character_as_byte_chips():
     gpt2, _, llama = panels_html("न", True, "text", False)
     assert '<span class="group" data-start="0" data-end="1"><span class="group-char">न</span>' in gpt2
@@ -88,6 +93,7 @@ def test_partial_tokens_grouped_under_their_character_as_byte_chips():
     assert ">F0</span>" in llama and ">9F</span>" in llama
 
 
+@pytest.mark.node
 def test_bert_shows_lowercasing_unknown_and_what_decode_gives_back():
     _, bert, _ = panels_html("Café 👍", True, "text", False)
     assert ">cafe</span>" in bert and ">[UNK]</span>" in bert
@@ -96,6 +102,7 @@ def test_bert_shows_lowercasing_unknown_and_what_decode_gives_back():
     assert "gives back: <q>cafe [UNK]</q>" in bert
 
 
+@pytest.mark.node
 def test_special_tokens_toggle():
     gpt2, bert, llama = panels_html("Hi", True, "text", True)
     assert [i for i, _, _ in drawn(bert)] == [101, 7632, 102]
@@ -103,6 +110,7 @@ def test_special_tokens_toggle():
     assert [i for i, _, _ in drawn(gpt2)] == [17250]
 
 
+@pytest.mark.node
 @pytest.mark.parametrize("payload", ["<img src=x onerror=alert(1)>", "</div><script>alert(1)</script>", '" onmouseover="alert(1)'])
 def test_markup_in_the_input_stays_text(payload):
     panels = panels_html(payload, True, "text", False)
@@ -117,6 +125,7 @@ def test_markup_in_the_input_stays_text(payload):
     assert labels and set("".join(labels)) <= set(payload.replace(" ", "·") + "…")  # the text, as text
 
 
+@pytest.mark.node
 def test_indentation_tokens_counted_for_the_code_example():
     code = EXAMPLES_BY_KEY["code"].text
     counts = {t["name"]: indentation_token_count(code, t["starts"], t["ends"]) for t in compare(code)["tokenizers"]}
@@ -126,6 +135,7 @@ def test_indentation_tokens_counted_for_the_code_example():
     assert "<b>13</b> on indentation" in gpt2
 
 
+@pytest.mark.node
 def test_long_input_is_cut_to_its_first_hundred_thousand_characters():
     text = "word " * (MAX_INPUT_CHARS // 5 + 1000)
     gpt2, _, _ = panels_html(text, True, "text", False)  # the note saying so is the page's (test_page_flow_browser.py)
@@ -210,6 +220,7 @@ def test_examples_slide():
     assert "<table class='examples'>" in examples_slide()
 
 
+@pytest.mark.slow
 def test_the_servers_warm_up_puts_what_it_loaded_out_of_the_collectors_way():
     """Every full garbage collection walked the 385,000 objects loaded at start (175 ms in which no edit was
     answered): the server's warm-up freezes them, so a collection walks only what requests made since."""

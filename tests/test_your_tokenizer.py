@@ -72,6 +72,7 @@ def ids_of(name: str, text: str, special: bool = False) -> list[int]:
 # --- the bundled files under new names: exactly their libraries' ids ---------------------------
 
 
+@pytest.mark.slow
 def test_llama3_tokenizer_json_under_a_new_name():
     from tokenizers import Tokenizer
 
@@ -561,6 +562,7 @@ def test_every_tokenizers_model_trained_here(tmp_path, kind, label):
             [("<0xE0>", True, "ँ"), ("<0xA4>", True, "ँ"), ("<0x81>", True, "ँ")]
 
 
+@pytest.mark.slow
 def test_added_tokenizers_replay_bpe_and_wordpiece_step_by_step():
     register_tokenizer("my-llama3", LLAMA3_JSON)
     register_tokenizer("wordpiece", BERT_VOCAB)
@@ -575,6 +577,7 @@ def test_colours_are_spread_over_the_palette_for_an_added_tokenizer(unigram_mode
     assert len(slots) > 450 and all(0 <= s < PALETTE_SIZE for s in slots)
 
 
+@pytest.mark.slow
 def test_tokenizer_arguments_register_in_order_and_a_fresh_process_repeats_them(unigram_model):
     """--tokenizer NAME=PATH (app.py, python -m playground), and register_all(), which the big-input worker
     runs on registrations() in its own process: here in this one, so each step is seen."""
@@ -712,6 +715,7 @@ def test_the_big_input_worker_knows_the_added_tokenizers(unigram_model):
     assert second["tokenizers"][0]["ids"] == official.encode("Hello")
 
 
+@pytest.mark.slow
 def test_a_served_long_text_for_an_added_tokenizer_and_the_worker_ends_with_the_server(unigram_model):
     """/compare with a long text runs in the big-input worker, which must know "uni"; and a server stopped
     by a signal (no clean-up runs) must not leave its worker behind."""
@@ -818,6 +822,7 @@ def test_a_name_taken_by_another_file_is_refused_the_same_file_is_not():
         register_tokenizer("mine", MISTRAL_MODEL)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", ["app.py", "-m playground"])
 def test_bad_input_stops_the_start_with_one_line_and_no_traceback(bad_files, script):
     args = [*script.split(), "--tokenizer", f"mine={bad_files / 'truncated.json'}"] + (["Hi"] if "-m" in script else [])

@@ -11,6 +11,8 @@ from browser import SCREENSHOTS, chromium, require_chromium
 from serve import running
 from test_your_tokenizer import LLAMA3_JSON, train_unigram
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture(scope="module")
 def unigram_model(tmp_path_factory):
