@@ -6,17 +6,10 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-<<<<<<< HEAD
 from browser import browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
 from test_static_folder_browser import folder_url, whole_folder  # noqa: F401 (fixtures)
-=======
-from browser import app_url, browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
 
 pytestmark = pytest.mark.browser
-
-# What Gradio logs when a reload cuts its live connection: its own, not the page's.
-RELOAD_CUTS = ("AbortError: signal is aborted without reason", "Unexpected error Connection errored out.")
->>>>>>> tiers
 
 
 @pytest.fixture
