@@ -9,8 +9,8 @@ shares a global scope with another. Small and the same for everyone: what the pr
 palettes, the twins' files, the examples and their questions, the labels) is not in the page but in
 page/values.json (page_values), preloaded from the page's first bytes and named by its hash like every file the
 page loads, so a browser keeps each for good and a warm reload asks again for `/` only. Its
-Content-Security-Policy comes first in its head (content_policy), its inline script (the import map) and the
-program's onerror allowed by their hashes."""
+Content-Security-Policy comes first in its head (content_policy): no inline script, and the program's onerror
+allowed by its hash."""
 
 from __future__ import annotations
 
