@@ -53,11 +53,12 @@ paint();
 @cache
 def peer_module() -> tuple[str, bytes]:
     """(file name, bytes) of registry.js built alone (its cores are the app's, byte for byte)."""
-    out = Path(tempfile.mkdtemp(prefix="playground-peer-"))
-    subprocess.run(["node", "scripts/build_browser.mjs", "playground/tokenizers/registry.js", str(out)], cwd=ROOT,
-                   check=True)
-    name = json.loads((out / "build.json").read_text(encoding="utf-8"))["page"]
-    return name, (out / name).read_bytes()
+    with tempfile.TemporaryDirectory(prefix="playground-peer-") as folder:
+        out = Path(folder)
+        subprocess.run(["node", "scripts/build_browser.mjs", "playground/tokenizers/registry.js", str(out)], cwd=ROOT,
+                       check=True)
+        name = json.loads((out / "build.json").read_text(encoding="utf-8"))["page"]
+        return name, (out / name).read_bytes()
 
 
 def peer_html(module: str) -> str:

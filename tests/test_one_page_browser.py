@@ -215,10 +215,11 @@ def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, hos
 
             page.route("**/playground/twin/*.wasm", refuse)
             page.route("**/playground/twin/files/**", refuse)
-            page.reload()
-            wait_for_ids(page, text, timeout=15_000)
+            for _ in range(2):  # a page that painted kept tokens keeps them for the next reload in turn
+                page.reload()
+                wait_for_ids(page, text, timeout=15_000)
+                assert page.evaluate("() => performance.getEntriesByName('playground-tokenize').length") == 0
             assert refused  # the tokenizers did try, and could not load
-            assert page.evaluate("() => performance.getEntriesByName('playground-tokenize').length") == 0
             textbox(page).press("End")
             textbox(page).press_sequentially("!")
             page.wait_for_timeout(1_000)  # what a tokenizer would paint, had it loaded

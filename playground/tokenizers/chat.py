@@ -161,9 +161,10 @@ def chat(messages: list[dict], tokenizer: str, add_generation_prompt: bool = Tru
     "structure_count", "content_count", "before_first_content" (tokens before the first content token),
     "notes" (what the format did to the messages), "tokens"}: each token as compare() gives it, with spans
     into "text", plus "structure" (True for the format's own tokens), "message" (the index of the message
-    whose content it carries, or None), "content_start" and "content_end" (where in that message's content,
-    as shown after the format trimmed it, its characters of it start and end; None for structure). Raises ValueError for bad messages or a conversation the format
-    refuses, saying why (Gemma: roles must alternate; Llama 2: the last message must be the user's).
+    whose content it carries, or None), "content_start" and "content_end" (where its characters of that
+    message's content, as shown after the format trimmed it, start and end; None for structure). Raises
+    ValueError for bad messages or a conversation the format refuses, saying why (Gemma: roles must
+    alternate; Llama 2: the last message must be the user's).
     """
     if tokenizer not in tokenizer_names():
         raise ValueError(f"unknown tokenizer {str(tokenizer)[:40]!r}; choose one of {', '.join(tokenizer_names())}")

@@ -9,7 +9,7 @@
 
 import {PlaygroundServerGone, playgroundAnswerFollows, playgroundAskSoon, playgroundAskTokens} from "./ask.js";
 import {playgroundTokensRedrawn} from "./card.js";
-import {playgroundKeepTokens, playgroundKeptTokens} from "./kept_tokens.js";
+import {playgroundKeptTokens, playgroundShowingTokens} from "./kept_tokens.js";
 import {playgroundExampleAfterEdit} from "./lecture.js";
 import * as playgroundTokenizers from "../browser_page.js";
 import {playgroundPaint, playgroundPaintPanel} from "./paint.js";
@@ -58,9 +58,9 @@ export async function playgroundUpdate(setup) {
     const answer = kept ? Promise.resolve(kept) : playgroundPanelResult(i, name, text, setup.special);
     if (!kept) playgroundLoadingNotes(i, name, number, answer);
     answer.then((result) => {
-      if (result && twin && !kept) playgroundKeepTokens(name, text, setup.special, result);
       if (!result || number <= flow.painted[i]) return;  // asked again meanwhile, or a newer edit is painted
       flow.painted[i] = number;
+      if (twin) playgroundShowingTokens(i, name, text, setup.special, result);
       flow.notes.panels[i] = "";
       playgroundPaintNote();
       playgroundPaintPanel(PLAYGROUND_PANELS[i], playgroundTokenizers.panelParts(result, text, options));
