@@ -117,7 +117,11 @@ def test_unread_results_are_bounded_in_bytes(server):
                or b"No such event waiting to be read" in body for body in bodies]
     kept = sum(b"event: complete" in body for body in bodies)
     assert sum(dropped) + kept == 119 and kept * size_mb <= 16, (sum(dropped), kept)
-    assert all(dropped[:sum(dropped)])  # the oldest went first
+    # the oldest went first: every one dropped for room is older than every one kept. (The ones read after
+    # their 60 s may come anywhere: reading 119 bodies on a loaded machine can take that long.)
+    for_room = [i for i, body in enumerate(bodies) if b"dropped unread to make room" in body]
+    read = [i for i, body in enumerate(bodies) if b"event: complete" in body]
+    assert not for_room or not read or max(for_room) < min(read), (for_room, read)
 
 
 def status_done(url: str, event_id: str) -> bool:
