@@ -506,12 +506,12 @@ def test_what_the_room_sees_is_true(browser, app_url, width, height, scheme, pre
         assert placeholders == [['"Guess first: how many tokens?"', placeholders[0][1]]] * 3, "one placeholder, one size"
         page.locator("#reveal").click()
         page.wait_for_function("() => document.body.classList.contains('revealed')")
-        seen = answering_texts(page)
         drawn = page.evaluate("() => [...document.querySelectorAll('#panels .tok')].filter(t => t.checkVisibility()).length")
         assert drawn == page.locator("#panels .tok").count() > 0, f"{example.key}: every token after Reveal"
         for selector in ("#panels .stats", "#answer li", "#slide table", "#slide img", "#embedding .shape",
-                         "#memory table", "#heatmap img"):
-            assert page.locator(selector).first.is_visible(), f"{example.key}: {selector} after Reveal"
+                         "#memory table", "#heatmap img"):  # the answer is the server's: on a busy machine, a moment
+            page.locator(selector).first.wait_for(state="visible", timeout=15_000)
+        seen = answering_texts(page)
         assert "<picture>" in seen and any("tokens" in s for s in seen)
         assert page.evaluate(CUT_TOKENS) == [], example.key
         assert page.evaluate(CARDS_COVERING) == [], example.key
