@@ -2,7 +2,7 @@
 // to where it came from, lit as card.js lights a token (playgroundLight).
 
 import {playgroundLight} from "./card.js";
-import {playgroundLecture, playgroundRevealed} from "./lecture.js";
+import {playgroundLecture, playgroundRevealed, playgroundShowPrompt} from "./lecture.js";
 import {playgroundBatchDraw} from "./page.js";
 import {playgroundPaint} from "./paint.js";
 
@@ -34,7 +34,7 @@ export function playgroundLessonsBatch() {
   document.body.classList.add("batch-replaced");  // shows the note
   playgroundRevealed(false);
   playgroundLecture.example = "";
-  playgroundPaint("prompt", "");
+  playgroundShowPrompt("");
   playgroundPaint("answer", "");
   return [];
 }

@@ -6,6 +6,7 @@
 
 import {playgroundAnswerNow} from "./ask.js";
 import {playgroundBigQr} from "./share.js";
+import {playgroundPaint} from "./paint.js";
 import {playgroundCloseSteppers} from "./stepper.js";
 import {PLAYGROUND_DEFAULT_TOKENIZERS} from "./values.js";
 
@@ -13,6 +14,20 @@ export const playgroundLecture = {size: 100, example: new URL(window.location.hr
                            dropped: "", wholeText: false};
 // The examples, in the clicker's order: the text examples', then the Chat view's (#example-chat), in one row.
 const PLAYGROUND_EXAMPLE_BUTTONS = "#examples button[id^='example-']";
+
+// The example's question (lecture.prompt_html's, "" for none) in #prompt, and what the stylesheet needs of it on
+// <body>: data-example while one is up, data-hides naming the figures that answer it. On <body>, not found by
+// body:has(#prompt ...): a :has() on <body> made every edit of the panels restyle all their tokens (3,000 blocks
+// over 100,000 characters, 25 ms a key), as the browser cannot tell which insertion may change it.
+export function playgroundShowPrompt(html) {
+  playgroundPaint("prompt", html);
+  const question = document.querySelector("#prompt [data-example]");
+  for (const name of ["example", "hides"]) {
+    const value = question?.dataset[name];
+    if (value === undefined) delete document.body.dataset[name];
+    else if (document.body.dataset[name] !== value) document.body.dataset[name] = value;
+  }
+}
 
 // An example button: its text, key, the text view (the Chat view off) and three tokenizers, and the previous
 // answer hidden again (a new question).
@@ -140,7 +155,7 @@ function playgroundRevealButton() {
 
 // A slide: an example's question is up (the text view's, or the Chat view's on its example).
 function playgroundOnSlide() {
-  return Boolean(document.querySelector("#prompt [data-example]") || document.body.matches(".chat.chat-example"));
+  return Boolean(document.body.dataset.example || document.body.matches(".chat.chat-example"));
 }
 
 // The keys the clicker's handler below takes with nothing focused: they are not sent into the text box.

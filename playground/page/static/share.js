@@ -136,7 +136,7 @@ export function playgroundSetupParams(params, tokenizers, example, guess, presen
 // changed gets the slide on screen, and a lecturer may leave it up. What was said of the copy goes at the change
 // ("Copied.", or the link offered for Ctrl+C): the clipboard still holds the old link, and a page may not copy
 // without a click. So does the QR code drawn as tall as the window (it is a copy of the old one). Until the new
-// QR code is drawn (a round trip to the app's server, and the typing pause) the old one is hidden (.share-stale):
+// QR code is drawn (a round trip to the app's server, and the typing pause) the old one is hidden (#share-qr.stale):
 // a phone never reads a link to what is no longer on screen, even with the server gone.
 // shown: the setup of the link shown, as JSON ("" for none); drawing: the setup whose QR code is on its way;
 // typed: its text and conversation.
@@ -160,7 +160,7 @@ export function playgroundShareFollows(values) {
   playgroundShare.typed = typed;
   playgroundCopy(null);
   playgroundBigQr(false);
-  document.body.classList.add("share-stale");
+  document.getElementById("share-qr")?.classList.add("stale");
   clearTimeout(playgroundShare.timer);
   playgroundShare.timer = setTimeout(() => playgroundShareDraw(false), pause);  // page.js
 }
@@ -186,7 +186,7 @@ export async function playgroundShareSetup(text, tokenizers, example, guess, pre
 // page.js calls this once the QR code of playgroundShareSetup's link is drawn: shown, unless the setup has
 // changed since (then the next one is on its way).
 export function playgroundShareDrawn() {
-  if (playgroundShare.drawing === playgroundShare.shown) document.body.classList.remove("share-stale");
+  if (playgroundShare.drawing === playgroundShare.shown) document.getElementById("share-qr")?.classList.remove("stale");
   return [];
 }
 

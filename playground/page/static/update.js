@@ -10,7 +10,7 @@
 import {PlaygroundServerGone, playgroundAnswerFollows, playgroundAskSoon, playgroundAskTokens} from "./ask.js";
 import {playgroundTokensRedrawn} from "./card.js";
 import {playgroundKeptTokens, playgroundShowingTokens} from "./kept_tokens.js";
-import {playgroundExampleAfterEdit} from "./lecture.js";
+import {playgroundExampleAfterEdit, playgroundShowPrompt} from "./lecture.js";
 import * as playgroundTokenizers from "../browser_page.js";
 import {playgroundPaint, playgroundPaintPanel} from "./paint.js";
 import {PLAYGROUND_MAX_INPUT_CHARS, PLAYGROUND_PANEL_DATA, PLAYGROUND_PROMPTS, PLAYGROUND_TOKENIZER_LABELS,
@@ -46,7 +46,7 @@ export async function playgroundUpdate(setup) {
   flow.text = text;
   flow.notes.text = note;
   playgroundPaintNote();
-  playgroundPaint("prompt", PLAYGROUND_PROMPTS[setup.example] || "");
+  playgroundShowPrompt(PLAYGROUND_PROMPTS[setup.example] || "");
   playgroundAnswerFollows(setup);
   playgroundAskSoon();
   const options = {showIds: setup.view === "ids", markWhitespace: setup.markWhitespace};
