@@ -26,28 +26,39 @@ export class ChunkCache {
     this.entries = new Map();  // key -> {columns, chars, decoded: {first, after}, text: the latest text using it}
     this.size = 0;  // the entries' tokens, and one for each
     this.generation = 0;
+    this.last = null;  // the latest text's entries and columns, and where each of its chunks starts in them
   }
 
   /** The columns of text and their decode, text cut by `cut` (a RegExp for String.prototype.split that matches
-   *  only at cuts, and only with no width). */
+   *  only at cuts, and only with no width). The arrays are the cache's own, valid until its next call: never to be
+   *  changed (a copy first). The chunks a text shares from its start with the text before are not concatenated
+   *  again: a key at the end of 100,000 characters appends the tokens of its chunk and those after it. */
   columns(text, cut) {
     const generation = ++this.generation;
-    const ids = [], starts = [], ends = [], partial = [];
-    let offset = 0, decoded = "";  // code points before the chunk, and what they decode to
-    text.split(cut).forEach((chunk, k) => {
-      const entry = this.entry(chunk, k === 0);
-      entry.text = generation;
-      const columns = entry.columns;
-      const first = ids.length === 0;
-      decoded += entry.decoded[first] ??= this.decode(columns.ids, first);
+    const entries = text.split(cut).map((chunk, k) => this.entry(chunk, k === 0));
+    const last = this.last ?? {entries: [], ids: [], starts: [], ends: [], partial: [], decoded: "", at: [[0, 0, 0]]};
+    let same = 0;  // the leading chunks the last text has too: their tokens, offsets and decodes are the same
+    while (same < entries.length && same < last.entries.length && entries[same] === last.entries[same]) same++;
+    const {ids, starts, ends, partial} = last;
+    const at = last.at.slice(0, same + 1);  // before each chunk: [tokens, code points, decoded length]
+    let [count, offset, decodedLength] = at[same];
+    ids.length = starts.length = ends.length = partial.length = count;
+    let decoded = last.decoded.slice(0, decodedLength);
+    for (let k = same; k < entries.length; k++) {
+      const entry = entries[k], columns = entry.columns;
+      decoded += entry.decoded[count === 0] ??= this.decode(columns.ids, count === 0);
       for (let t = 0; t < columns.ids.length; t++) {
         ids.push(columns.ids[t]);
         starts.push(columns.starts[t] + offset);
         ends.push(columns.ends[t] + offset);
         partial.push(columns.partial[t]);
       }
+      count = ids.length;
       offset += entry.chars;
-    });
+      at.push([count, offset, decoded.length]);
+    }
+    this.last = {entries, ids, starts, ends, partial, decoded, at};
+    for (const entry of entries) entry.text = generation;
     if (this.size > KEPT) {  // forget what the latest text does not use
       for (const [key, entry] of this.entries) {
         if (entry.text !== generation) {

@@ -115,8 +115,9 @@ export async function load(spec, files) {
   function columns(text, special = false) {
     const {ids, starts, ends, partial, decoded} = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
     const isSpecial = ids.map(() => false);
-    if (special && beginOfText !== null) {
-      ids.unshift(beginOfText), starts.unshift(0), ends.unshift(0), partial.unshift(false), isSpecial.unshift(true);
+    if (special && beginOfText !== null) {  // new arrays: the chunks' are the cache's own
+      return {ids: [beginOfText, ...ids], starts: [0, ...starts], ends: [0, ...ends], partial: [false, ...partial],
+              special: [true, ...isSpecial], decoded};
     }
     return {ids, starts, ends, partial, special: isSpecial, decoded};
   }
