@@ -3,6 +3,7 @@ Reveal with an answer held for an older text."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from browser import open_page, panel_ids, textbox, type_text, wait_for_ids
@@ -120,3 +121,36 @@ def test_a_link_is_opened_and_painted_with_no_answer_from_the_server(browser, ap
         for route in held:
             route.continue_()
         context.close()
+
+
+def test_a_key_restyles_and_refits_only_what_it_changed(page, app_url):
+    """A key at the end of a long text changes none of the 3,000 blocks the panels draw (each draws its first 5,000
+    characters), only their counts: the browser restyles a few elements, not the blocks, and fit.js measures none.
+    Before, each key restyled every block twice (a :has() on <body> in the stylesheet: any redraw of a panel might
+    change it) and refitted them all (classList.remove of a class <body> lacks is a mutation, which fit.js took for a
+    change of size). Counted by the browser: the trace's UpdateLayoutTree events and their elementCount, and the
+    page's calls of getComputedStyle on a block."""
+    open_page(page, app_url, "Hello world")
+    text = ("The quick brown fox jumps over the lazy dog, again and again. " * 320)[:20_000]  # 1,000s of tokens a panel
+    page.evaluate(SET_BOX, text)
+    wait_for_ids(page, text)
+    assert page.locator("#panels .tok").count() >= 2_500
+    page.wait_for_timeout(1_000)  # the paste's own refits, and the pause's asks
+    page.evaluate("""() => {
+        window.blocksMeasured = 0;
+        const measure = window.getComputedStyle;
+        window.getComputedStyle = (el, ...rest) => {
+            if (el.classList && el.classList.contains("tok")) window.blocksMeasured++;
+            return measure(el, ...rest);
+        };
+    }""")
+    page.context.browser.start_tracing(page=page, categories=["devtools.timeline"])
+    textbox(page).press("End")
+    textbox(page).press_sequentially("x")
+    wait_for_ids(page, text + "x")
+    page.wait_for_timeout(500)  # the frames after the key: the fit, the style and paint
+    trace = json.loads(page.context.browser.stop_tracing())
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    restyled = sum(e.get("args", {}).get("elementCount", 0) for e in events if e.get("name") == "UpdateLayoutTree")
+    assert page.evaluate("window.blocksMeasured") == 0
+    assert restyled < 500, f"{restyled} elements restyled for one key (3,000 blocks drawn)"
