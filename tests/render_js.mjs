@@ -5,7 +5,7 @@ import {createInterface} from "node:readline";
 import {chatAnswerHtml, chatPanelHtml, panelParts, tokenTip, usePanelData} from "../playground/page/render.js";
 import {invisibleMark, rightToLeft, segments, showWhitespace, tokenLabel} from "../playground/lesson/display.js";
 import {indentationTokenCount} from "../playground/lesson/lecture.js";
-import {textLoss} from "../playground/lesson/loss.js";
+import {countLineLoss, textLoss} from "../playground/lesson/loss.js";
 import {batchOf} from "../playground/lesson/batch.js";
 import {batchHtml} from "../playground/page/batch_view.js";
 import {nfdCodePoints, lowerChar} from "../playground/lesson/unicode.js";
@@ -21,6 +21,10 @@ const CALLS = {
   batchHtml, batchOf, chatAnswerHtml, chatPanelHtml, tokenTip, showWhitespace, invisibleMark, rightToLeft, tokenLabel, indentationTokenCount,
   segments: (length, tokens) => segments(length, tokens).map((s) => [s.start, s.end, s.tokens.length]),
   textLoss: (text, result) => lossFields(textLoss(text, result)),
+  countLine: (text, result) => {  // what a panel's count line says of the loss
+    const loss = countLineLoss(text, result);
+    return loss && [loss.short(), loss.comparable];
+  },
   nfd: (text) => nfdCodePoints(text).map((cp) => String.fromCodePoint(cp)).join(""),
   lower: (chars) => Array.from(chars, lowerChar),
 };

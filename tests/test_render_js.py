@@ -77,6 +77,20 @@ def test_text_loss_equals_pythons_on_the_corpus(results):
     assert said > 500  # the corpus makes the tokenizers lose things: the comparison compared words
 
 
+def test_the_count_lines_loss_is_pythons_for_the_tokens_the_page_has(results):
+    """A panel's count line says loss.short() and whether the count compares; the page's entry holds the first 1,000
+    tokens only (MAX_DRAWN_TOKENS), and with a token [UNK] the line says the [UNK] alone, so the characters dropped
+    are not looked for (countLineLoss). What Python's text_loss says with every token, on the corpus and on 20,000
+    characters of every script (BERT: a thousand [UNK] past the first 1,000 tokens)."""
+    cases = [(text, r) for pairs in results.values() for text, r in pairs]
+    text = long_text(20_000)
+    cases += [(text, compare(text, tokenizers=(name,))["tokenizers"][0]) for name in ("bert", "llama", "gpt2")]
+    expected = [(loss.short(), loss.comparable) if (loss := text_loss(t, r)) else None for t, r in cases]
+    page_has = [[t, {**r, "tokens": r["tokens"][:1000]}] for t, r in cases]
+    assert [tuple(said) if said else None for said in call("each", "countLine", page_has)] == expected
+    assert cases[-3][1]["unk_count"] > 0 and len(cases[-3][1]["tokens"]) > 1000  # BERT's [UNK] past the cut
+
+
 def test_text_loss_equals_pythons_past_the_aligned_length():
     """Over 2,000 differing characters loss counts what is lost instead of aligning it (ALIGNED_CHARS)."""
     text = long_text(20_000)

@@ -14,7 +14,7 @@
 
 import {indentationTokenCount, INDENTATION} from "../lesson/lecture.js";
 import {invisibleMark, invisibleNames, rightToLeft, segments, showWhitespace, tokenLabel} from "../lesson/display.js";
-import {textLoss} from "../lesson/loss.js";
+import {countLineLoss} from "../lesson/loss.js";
 import {floatRepr, formatG, thousands} from "../lesson/python_format.js";
 import {codePointUnits} from "../tokenizers/spans.js";
 
@@ -167,7 +167,7 @@ function statsHtml(result, text) {
   const cells = items.map(([value, label, answers]) =>
     `<span class="stat${label === "lossless" && value === "no" ? " bad" : ""}"`
     + `${answers ? ` data-answers=${answers}` : ""}><b>${value}</b> ${escapeHtml(label)}</span>`);
-  const loss = textLoss(text, result);
+  const loss = countLineLoss(text, result);
   if (loss !== null) {  // beside the count it qualifies, in place of "no lossless" (and of "0 [UNK]"): it says them
     cells.splice(3, result.unk_count ? 1 : 2);
     cells.splice(1, 0, `<span class="stat loss${loss.comparable ? "" : " bad"}">${escapeHtml(loss.short())}</span>`);
