@@ -13,7 +13,7 @@
 // hex strings cost 0.5 s at load, GPT-2's pieces 40 ms)
 // `text` is always well formed (registry.js replaces lone surrogates first, as compare() does).
 
-import {codePointUnits, utf8Bytes} from "./spans.js";
+import {codePointUnits, utf8Length} from "./spans.js";
 
 /** Each byte as the playground shows it: 0xE0 -> "E0". */
 export const HEX_BYTE = Array.from({length: 256}, (_, b) => b.toString(16).toUpperCase().padStart(2, "0"));
@@ -65,7 +65,7 @@ export function describe(tokenizer, marks, text, special = false, tokenLimit = n
     count: ids.length,
     tokens,
     chars,
-    bytes: utf8Bytes(text).length,
+    bytes: utf8Length(text),
     chars_per_token: ids.length ? charsPerToken(chars, ids.length) : null,
     unk_count: tokenizer.unk_id === null ? 0 : ids.reduce((n, id) => n + (id === tokenizer.unk_id), 0),
     undertrained_count: marks ? ids.reduce((n, id) => n + marks.has(id), 0) : null,

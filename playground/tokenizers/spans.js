@@ -8,11 +8,15 @@ const encoder = new TextEncoder();
 /** text with every lone surrogate replaced by U+FFFD: UTF-8 cannot hold one (a clipboard or a JSON escape
  *  can), and the Python layer replaces them the same way. */
 export function replaceLoneSurrogates(text) {
-  return text.toWellFormed();
+  return text.isWellFormed() ? text : text.toWellFormed();  // a scan, not a copy, for the text a page has cleaned
 }
 
-/** UTF-16 offset where each code point of text starts, plus text.length at the end: (n_chars + 1,). */
+let lastUnits = {text: "", units: Int32Array.of(0)};  // the latest text's: a key's six calls (three panels) make it once
+
+/** UTF-16 offset where each code point of text starts, plus text.length at the end: (n_chars + 1,). The array is
+ *  shared with the next caller for the same text: read it, never change it. */
 export function codePointUnits(text) {
+  if (text === lastUnits.text) return lastUnits.units;
   const units = new Int32Array(text.length + 1);  // filled in place: a page calls this on 100,000 characters a key
   let n = 0;
   for (let u = 0; u < text.length; u++) {
@@ -24,7 +28,8 @@ export function codePointUnits(text) {
     }
   }
   units[n++] = text.length;
-  return units.subarray(0, n);
+  lastUnits = {text, units: units.subarray(0, n)};
+  return lastUnits.units;
 }
 
 /** Byte offset in text's UTF-8 where each code point starts, plus the total at the end: (n_chars + 1,). */
@@ -41,6 +46,16 @@ export function charByteStarts(text) {
 
 export function utf8Bytes(text) {
   return encoder.encode(text);
+}
+
+/** utf8Bytes(text).length, counted without making them (text well formed). */
+export function utf8Length(text) {
+  let bytes = text.length;  // a UTF-16 unit each, then what UTF-8 needs more
+  for (let u = 0; u < text.length; u++) {
+    const c = text.charCodeAt(u);
+    if (c >= 0x80) bytes += c < 0x800 ? 1 : (c >= 0xd800 && c < 0xe000) ? 1 : 2;  // a pair's 2 units are 4 bytes
+  }
+  return bytes;
 }
 
 /** The first index i with sorted[i] > x (side "right") or >= x (side "left"), as numpy.searchsorted. */
