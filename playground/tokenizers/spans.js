@@ -3,8 +3,6 @@
 // Python counts a string in code points; JavaScript in UTF-16 units. Every index this layer gives
 // (start, end, chars) is a code point index, as the Python layer's are, so the two agree on "😀a".
 
-const encoder = new TextEncoder();
-
 /** text with every lone surrogate replaced by U+FFFD: UTF-8 cannot hold one (a clipboard or a JSON escape
  *  can), and the Python layer replaces them the same way. */
 export function replaceLoneSurrogates(text) {
@@ -44,11 +42,7 @@ export function charByteStarts(text) {
   return Float64Array.from(starts);
 }
 
-export function utf8Bytes(text) {
-  return encoder.encode(text);
-}
-
-/** utf8Bytes(text).length, counted without making them (text well formed). */
+/** How many bytes text's UTF-8 takes, counted without making them (text well formed). */
 export function utf8Length(text) {
   let bytes = text.length;  // a UTF-16 unit each, then what UTF-8 needs more
   for (let u = 0; u < text.length; u++) {
