@@ -17,7 +17,7 @@ from mixed_text import ROOT, mixed_text
 from serve import running
 
 sys.path.insert(0, str(ROOT / "tests"))
-from browser import CLIPBOARD, chromium, paste  # noqa: E402
+from browser import CLIPBOARD, FULL_CHROMIUM, chromium, paste  # noqa: E402
 
 ACCORDION = "All six examples on one slide"
 
@@ -33,7 +33,7 @@ def click_ms(page) -> float:
 
 def main() -> None:
     big = mixed_text(1_000_000)
-    with running("app.py") as (url, _, _), chromium() as browser:
+    with running("app.py") as (url, _, _), chromium(FULL_CHROMIUM) as browser:
         page = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD).new_page()
         page.goto(url)
         page.wait_for_selector("#panel-gpt2 .tok", timeout=60_000)

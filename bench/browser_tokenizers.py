@@ -21,7 +21,7 @@ from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from browser import chromium  # noqa: E402
+from browser import FULL_CHROMIUM, chromium  # noqa: E402
 from serve import ROOT, running  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
@@ -89,7 +89,7 @@ def main() -> None:
     header = " ".join(f"{n:>9,}" for n in LENGTHS)
     print(f"{runs} runs each, median ms to tokenize mixed-language text of n characters; browser / Python layer")
     print(f"{'tokenizer':<9} {'gzip KB':>8} {'load s':>7}   {header}   (browser ms / Python ms)")
-    with running("app.py") as (url, _, _), chromium() as browser:
+    with running("app.py") as (url, _, _), chromium(FULL_CHROMIUM) as browser:
         for name in TOKENIZER_NAMES:
             page = browser.new_context().new_page()
             page.goto(url)

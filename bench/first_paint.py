@@ -29,7 +29,7 @@ from serve import running, serving_folder
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-from browser import chromium  # noqa: E402
+from browser import FULL_CHROMIUM, chromium  # noqa: E402
 from browser_peer import PEER_PATH, serve_peer  # noqa: E402
 
 from playground import compare  # noqa: E402
@@ -103,7 +103,8 @@ def main() -> None:
     expected = {"playground": hello, "static folder": hello, "in-browser peer": hello, "bare Gradio app": None}
     figures: dict[tuple, list[tuple]] = {}
     with (tempfile.TemporaryDirectory(prefix="playground-bench-paint-") as folder,
-          chromium() as browser, running("app.py") as (app_url, _, _), running("bench/bare_app.py") as (bare_url, _, _),
+          chromium(FULL_CHROMIUM) as browser, running("app.py") as (app_url, _, _),
+          running("bench/bare_app.py") as (bare_url, _, _),
           serving_folder(write_folder(Path(folder), DEFAULT_TOKENIZERS).parent) as folder_url):
         urls = {"playground": app_url, "static folder": folder_url, "in-browser peer": app_url + PEER_PATH,
                 "bare Gradio app": bare_url}

@@ -39,9 +39,9 @@ def first_ask_seconds(base: str, t0: float, process: subprocess.Popen) -> float:
 
 def visit(url: str) -> None:
     """A lecture's heaviest page: typing, the slide with every tokenizer, the Languages section."""
-    from browser import chromium, type_text, wait_for_ids
+    from browser import FULL_CHROMIUM, chromium, type_text, wait_for_ids
 
-    with chromium() as browser:
+    with chromium(FULL_CHROMIUM) as browser:
         page = browser.new_page(viewport={"width": 1600, "height": 1000})
         page.goto(url)
         wait_for_ids(page, "Hello world")

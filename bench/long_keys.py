@@ -32,7 +32,7 @@ from serve import running, serving_folder
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-from browser import CLIPBOARD, chromium, paste  # noqa: E402
+from browser import CLIPBOARD, FULL_CHROMIUM, chromium, paste  # noqa: E402
 
 from playground.page.static_folder import write_folder  # noqa: E402
 
@@ -106,7 +106,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="playground-bench-long-keys-"))
     try:
         write_folder(work / "site")
-        with chromium() as browser:
+        with chromium(FULL_CHROMIUM) as browser:
             for host in hosts:
                 with (running("app.py") if host == "app" else serving_folder(work / "site")) as served:
                     url = served[0] if host == "app" else served

@@ -29,7 +29,7 @@ from first_paint import FIRST_FRAME
 from serve import ROOT
 
 sys.path.insert(0, str(ROOT / "tests"))
-from browser import chromium  # noqa: E402
+from browser import FULL_CHROMIUM, chromium  # noqa: E402
 
 QUIET_SECONDS = 1.0  # no request under way for this long since the first tokens: the network is idle (the page
 # asks its server 300 ms after the text last changed, so a shorter wait can end before the page's asks)
@@ -206,7 +206,7 @@ def record(url: str, expected: dict | None) -> PageRequests:
     """Open `url` cold in Chromium and list what it asked its origin for, then the warm check. `expected`: the
     ids each panel must show (None: the page is shown when its text box is)."""
     origin = urlsplit(url).netloc
-    with chromium() as browser:
+    with chromium(FULL_CHROMIUM) as browser:
         context = browser.new_context(viewport={"width": 1600, "height": 1000})
         try:
             context.add_init_script(FIRST_FRAME % json.dumps(expected))

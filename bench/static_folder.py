@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from browser import chromium  # noqa: E402
+from browser import FULL_CHROMIUM, chromium  # noqa: E402
 from serve import ROOT, serving_folder  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
@@ -57,7 +57,7 @@ def sizes(folder: Path) -> tuple[dict[str, int], int]:
 
 def first_paint(folder: Path, runs: int) -> tuple[list[float], list[float]]:
     loaded, painted = [], []
-    with serving_folder(folder) as url, chromium() as browser:
+    with serving_folder(folder) as url, chromium(FULL_CHROMIUM) as browser:
         for _ in range(runs):
             context = browser.new_context()  # an empty cache every run
             page = context.new_page()

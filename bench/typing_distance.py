@@ -25,7 +25,7 @@ from serve import running
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-from browser import CLIPBOARD, chromium, paste  # noqa: E402
+from browser import CLIPBOARD, FULL_CHROMIUM, chromium, paste  # noqa: E402
 from browser_peer import serve_peer  # noqa: E402
 
 from playground import compare  # noqa: E402
@@ -85,7 +85,7 @@ def main() -> None:
     text = mixed_text(1_000)
     states = [panel_ids(text + keys[:i + 1]) for i in range(len(keys))]
     times: dict[tuple, list[float]] = {}
-    with chromium() as browser, running("app.py") as (url, _, _):
+    with chromium(FULL_CHROMIUM) as browser, running("app.py") as (url, _, _):
         pages = {"playground": url, "in-browser peer": url + "bench-peer.html"}
         for run in range(runs):
             for round_trip in ROUND_TRIPS_MS:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from browser import chromium  # noqa: E402
+from browser import FULL_CHROMIUM, chromium  # noqa: E402
 from serve import ROOT, free_port, wait_for_http  # noqa: E402
 
 BUILT = ROOT / "playground" / "page" / "static" / "twin"
@@ -45,7 +45,7 @@ def main(runs: int) -> None:
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for_http(f"http://127.0.0.1:{port}/build.json", timeout=30, process=server)
-        with chromium() as browser:
+        with chromium(FULL_CHROMIUM) as browser:
             page = browser.new_page()
             page.goto(f"http://127.0.0.1:{port}/build.json")  # a page of the same origin (127.0.0.1: a secure context)
             cdp = page.context.new_cdp_session(page)
