@@ -32,14 +32,20 @@ export function codePointUnits(text) {
 
 /** Byte offset in text's UTF-8 where each code point starts, plus the total at the end: (n_chars + 1,). */
 export function charByteStarts(text) {
-  const starts = [0];
-  let total = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0);
-    total += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    starts.push(total);
+  const starts = new Float64Array(text.length + 1);  // filled in place: a code point is one or two UTF-16 units
+  let n = 0, total = 0;
+  for (let u = 0; u < text.length; u++) {
+    starts[n++] = total;
+    const c = text.charCodeAt(u);
+    if (c < 0x80) total += 1;
+    else if (c < 0x800) total += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && u + 1 < text.length && (text.charCodeAt(u + 1) & 0xfc00) === 0xdc00) {
+      total += 4;  // a surrogate pair is one code point of four bytes
+      u++;
+    } else total += 3;
   }
-  return Float64Array.from(starts);
+  starts[n++] = total;
+  return starts.subarray(0, n);
 }
 
 /** How many bytes text's UTF-8 takes, counted without making them (text well formed). */
@@ -52,34 +58,29 @@ export function utf8Length(text) {
   return bytes;
 }
 
-/** The first index i with sorted[i] > x (side "right") or >= x (side "left"), as numpy.searchsorted. */
-function searchSorted(sorted, x, right) {
-  let lo = 0, hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (right ? sorted[mid] <= x : sorted[mid] < x) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
-
 /** Character spans of tokens that, in order, cover text's UTF-8 bytes exactly (spans.py's function).
  *  byteLengths[k] is how many bytes token k stands for; the first skipBytes bytes are not in text
  *  (Llama's dummy-prefix space): a token lying wholly in them gets the empty span [0, 0).
- *  Returns {starts, ends, partial}: token k covers code points [starts[k], ends[k]). */
+ *  Returns {starts, ends, partial}: token k covers code points [starts[k], ends[k]). One walk through tokens and
+ *  characters together, as both only move forward: numpy.searchsorted's answers, found in order. */
 export function spansFromByteLengths(text, byteLengths, skipBytes = 0) {
   const byteStarts = charByteStarts(text);
-  const n = byteStarts.length - 1;
-  const starts = [], ends = [], partial = [];
+  const n = byteStarts.length - 1, count = byteLengths.length;
+  const starts = new Array(count), ends = new Array(count), partial = new Array(count);
   let end = 0;
-  for (const length of byteLengths) {
+  let first = 0;  // the last character starting at or before the token's first byte (searchsorted right, less 1)
+  let after = 0;  // the first character starting at or after the token's end (searchsorted left)
+  for (let k = 0; k < count; k++) {
+    const length = byteLengths[k];
     end += length;
     const endB = Math.max(end - skipBytes, 0);
     const startB = Math.max(end - skipBytes - length, 0);
-    const s = Math.min(searchSorted(byteStarts, startB, true) - 1, n);
-    const e = Math.max(searchSorted(byteStarts, endB, false), s);
-    starts.push(s);
-    ends.push(e);
-    partial.push(byteStarts[s] !== startB || byteStarts[e] !== endB);
+    while (first < n && byteStarts[first + 1] <= startB) first++;
+    while (after <= n && byteStarts[after] < endB) after++;
+    const e = Math.max(after, first);
+    starts[k] = first;
+    ends[k] = e;
+    partial[k] = byteStarts[first] !== startB || byteStarts[e] !== endB;
   }
   return {starts, ends, partial};
 }
