@@ -36,6 +36,13 @@ export class ChunkCache {
   columns(text, cut) {
     const generation = ++this.generation;
     const entries = text.split(cut).map((chunk, k) => this.entry(chunk, k === 0));
+    if (entries.length === 1) {  // a text with no cut (100,000 spaces) is its chunk: its columns as they are
+      const [{columns: {ids, starts, ends, partial}, decoded}] = entries;
+      decoded[true] ??= this.decode(ids, true);
+      this.last = null;  // the next text's columns are new arrays: these are the chunk's own
+      this.forget(entries, generation);
+      return {ids, starts, ends, partial, decoded: decoded[true]};
+    }
     const last = this.last ?? {entries: [], ids: [], starts: [], ends: [], partial: [], decoded: "", at: [[0, 0, 0]]};
     let same = 0;  // the leading chunks the last text has too: their tokens, offsets and decodes are the same
     while (same < entries.length && same < last.entries.length && entries[same] === last.entries[same]) same++;
@@ -58,8 +65,14 @@ export class ChunkCache {
       at.push([count, offset, decoded.length]);
     }
     this.last = {entries, ids, starts, ends, partial, decoded, at};
+    this.forget(entries, generation);
+    return {ids, starts, ends, partial, decoded};
+  }
+
+  /** Marks the chunks of the latest text (`entries`, its `generation`) and, past KEPT tokens, forgets the others. */
+  forget(entries, generation) {
     for (const entry of entries) entry.text = generation;
-    if (this.size > KEPT) {  // forget what the latest text does not use
+    if (this.size > KEPT) {
       for (const [key, entry] of this.entries) {
         if (entry.text !== generation) {
           this.entries.delete(key);
@@ -67,7 +80,6 @@ export class ChunkCache {
         }
       }
     }
-    return {ids, starts, ends, partial, decoded};
   }
 
   entry(chunk, atStart) {
