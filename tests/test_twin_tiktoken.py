@@ -127,6 +127,37 @@ def test_a_text_with_a_long_run_is_encoded_as_python_encodes_it(name):
         assert {k: node.get(k) for k in python} == python, text[:80]
 
 
+def edits(text: str) -> list[str]:
+    """text, then one edit after another of it, as keys and pastes make them: each a text the twin encodes right
+    after the one before, so that it merges a long piece again around the edit (tiktoken_long.js's mergedAround)."""
+    middle = len(text) // 2
+    steps = [text, text + text[-1], text + text[-1] * 3, text[:-1], text[:-7] + "x", text[:middle] + "q" + text[middle:],
+             text[:middle] + text[middle + 5:], text[:middle] + "  " + text[middle + 2:], "b" + text, text[3:],
+             text[:middle] + " " + text[middle:], text, text + "😀", text + "😀" * 2 + text[-1], text[:-2]]
+    return steps
+
+
+# Long pieces of runs, and of text whose merges change far back when a character is added (a few letters at random:
+# each key may re-merge several tokens before it, which mergedAround must find by widening).
+EDITED = [" " * 3_000, "a" * 3_000, "😀👍🏽👩‍💻" * 400, "中文" * 1_200, "=" * 2_500,
+          "".join(random.Random(7).choice("abcde") for _ in range(3_000)),
+          "".join(random.Random(8).choice("ab") for _ in range(3_000)), "\U0001f9d1\u200d" * 500]
+
+
+@pytest.mark.npm
+@pytest.mark.parametrize("name", ["gpt2", "gpt4", "gpt4o"])
+def test_a_long_piece_edited_is_merged_as_python_merges_it(name):
+    """Each long piece merged again only around an edit of the one before (at the end, in the middle, at the start;
+    added, deleted, replaced; a space that splits it): ids and spans as compare() gives them, text after text."""
+    require_node()
+    texts = [step for text in EDITED for step in edits(text)]
+    got = node_describe(name, texts)
+    for k, (text, node) in enumerate(zip(texts, got, strict=True)):
+        python = compare(text, tokenizers=(name,))["tokenizers"][0]
+        assert [node["ids"], node["starts"], node["ends"]] == [python["ids"], python["starts"], python["ends"]], \
+            f"edit {k % 15} of {text[:20]!r}"
+
+
 @pytest.mark.parametrize("text, long", [
     (("😀" + "\U000323b0") * 300, True),  # a letter new in Unicode 17 between emoji: one piece for the cores (Unicode 16)
     ("/\n" * 150, True),  # GPT-4's and GPT-4o's symbols take the newlines and slashes after them

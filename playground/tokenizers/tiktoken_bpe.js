@@ -12,7 +12,7 @@ import wasmFile, {sha256 as wasmSha256} from "tiktoken/lite/tiktoken_bg.wasm";
 import {hexBytes} from "./base.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
 import {ChunkCache, CUT_AT_SPACES} from "./chunks.js";
-import {encodeOrdinary, hasLongRun, rankMap, splitRegex} from "./tiktoken_long.js";
+import {hasLongRun, longRunEncoder, splitRegex} from "./tiktoken_long.js";
 import {instantiateUrl} from "./wasm_file.js";
 
 // tiktoken's split patterns (GPT-2's, cl100k's, o200k's, as tiktoken 0.12 spells them) have a cut before every
@@ -133,7 +133,7 @@ export async function load(spec, files) {
   }
   const encoding = new Tiktoken(rankText, specialTokens, pattern);
   const split = splitRegex(pattern);
-  let ranks = null;  // bytes -> id, made the first time a text has a long run (tiktoken_long.js)
+  let encodeLong = null;  // tiktoken_long.js's encoder, made the first time a text has a long run
   // n_vocab as tiktoken counts it: the largest id, special or not, plus one.
   const vocabSize = Math.max(tokens.length - 1, ...Object.values(specialTokens)) + 1;
   const specialName = new Map(Object.entries(specialTokens).map(([name, id]) => [id, name]));
@@ -147,9 +147,11 @@ export async function load(spec, files) {
   /** ids and spans of text as tiktoken encodes it whole. */
   function columnsOf(text) {
     // A text with a long run is encoded in JavaScript: the core's merge of a long piece takes minutes.
-    const ids = hasLongRun(text) ? encodeOrdinary(text, split, ranks ??= rankMap(tokens))
+    const ids = hasLongRun(text) ? (encodeLong ??= longRunEncoder(tokens, split))(text)
                                  : encoding.encode_ordinary(text);
-    return {ids, ...spansFromByteLengths(text, Array.from(ids, (id) => byteLength[id]))};
+    const lengths = new Int32Array(ids.length);
+    for (let t = 0; t < ids.length; t++) lengths[t] = byteLength[ids[t]];
+    return {ids, ...spansFromByteLengths(text, lengths)};
   }
   const decode = (ids) => utf8.decode(encoding.decode(Uint32Array.from(ids)));
   // A chunk's tokens stand for its UTF-8, whole characters: the text's bytes are the chunks' one after another.
