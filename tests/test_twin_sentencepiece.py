@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from conftest import ROOT
 from test_your_tokenizer import TRAINING, bpe_model_with_pieces, fresh_registry, train_unigram  # noqa: F401
 
@@ -74,3 +76,26 @@ def test_a_model_that_squeezes_spaces_spans_from_sentencepiece_offsets_on_the_se
         assert [t["id"] for t in tokens] == mapping["ids"], text
         assert [(t["start"], t["end"]) for t in tokens] == [tuple(o) for o in mapping["offsets"]], text
     assert twin_spec("squeezing") is None
+
+
+# Texts with characters that no piece of two characters or more holds (emoji, Devanagari and Chinese for Llama 2), each
+# beside letters, spaces, newlines and other such characters, then edited one step after another as keys make them:
+# sentencepiece_bpe.js cuts on both sides of such a character and tokenizes a chunk after one on its own.
+LONE = ["😀👍🏽👩‍💻" * 300, "नमस्ते दुनिया " * 100, "中文" * 500, "ab😀cd 😀 😀\n😀x", " 😀", "😀 ", "\n\n😀\n", "▁😀▁",
+        "a\u200db", "é😀é" * 50]
+
+
+@pytest.mark.npm
+@pytest.mark.parametrize("name", ["llama", "mistral", "gemma"])
+def test_texts_cut_around_characters_in_no_longer_piece_are_tokenized_as_python_does(name):
+    from test_twin_tiktoken import edits
+
+    from browser import require_node
+    from scripts.twin_node_check import node_describe
+
+    require_node()
+    texts = [step for text in LONE for step in edits(text)]
+    got = node_describe(name, texts)
+    for k, (text, node) in enumerate(zip(texts, got, strict=True)):
+        python = compare(text, tokenizers=(name,))["tokenizers"][0]
+        assert {key: node.get(key) for key in python} == python, f"edit {k % 15} of {text[:20]!r}"

@@ -28,6 +28,36 @@ const CUT_BEFORE_SPACES = /(?<=[^ \u2581])(?= [^])/u;
 const cutsAtSpaces = (pieces) => !pieces.some((piece) => /[^\u2581]\u2581/u.test(piece));
 const LEAD = "a";  // an ordinary piece of one character, decoded before a chunk and cut off again
 
+// A cut on both sides of a character that no piece of two characters or more holds (most emoji for Llama 2): a merge
+// across either side would make a piece with that character and its neighbour in it. So the tokens of a text are
+// those of the text before such a character followed by those of the text from it on, and those of the text up to
+// it followed by those of the text after it. A chunk that starts there (not with a space) is encoded after a
+// character in no piece at all (ALONE), whose tokens (a dummy-prefix "▁" and its bytes) are cut off again: the model
+// adds its dummy prefix to a text, not to a chunk.
+const ALONE = "\ue000";  // private use: checked at load to be in no piece
+
+/** The cuts for a model whose pieces are `pieces`: before a space (CUT_BEFORE_SPACES) and on both sides of each
+ *  character in no piece of two characters or more. Pieces are read as the BPE sees them: a space is "▁". */
+function cutsOf(pieces) {
+  const inLonger = new Set([" "]);  // " " is "▁" to the BPE, and "▁" is in longer pieces in every model here
+  for (const piece of pieces) {
+    const chars = [...piece];
+    if (chars.length > 1) for (const ch of chars) inLonger.add(ch);
+  }
+  // A class of every character not in a longer piece: the complement of those that are, as ranges.
+  const escape = (cp) => `\\u{${cp.toString(16)}}`;
+  const taken = [...inLonger].map((ch) => ch.codePointAt(0)).sort((a, b) => a - b);
+  const ranges = [];
+  for (let k = 0; k < taken.length;) {
+    let end = k;
+    while (end + 1 < taken.length && taken[end + 1] === taken[end] + 1) end++;
+    ranges.push(taken[k] === taken[end] ? escape(taken[k]) : `${escape(taken[k])}-${escape(taken[end])}`);
+    k = end + 1;
+  }
+  const lone = `[^${ranges.join("")}]`;
+  return new RegExp(`${CUT_BEFORE_SPACES.source}|(?<=${lone})(?=[^])|(?<=[^])(?=${lone})`, "u");
+}
+
 /** A protobuf message reader over bytes: just what reading a ModelProto needs. */
 class ProtoReader {
   constructor(bytes) {
@@ -138,6 +168,9 @@ class SentencePieceTokenizer {
     this._chunks = cutsAtSpaces(pieces) && types[lead] === NORMAL && pieces[lead] === LEAD
       ? new ChunkCache((chunk, atStart) => this._columnsOf(chunk, atStart), decodeAfterLead((ids) => this.decode(ids), lead))
       : null;
+    // Cuts around characters in no longer piece, where a character in no piece leads a chunk in (ALONE)
+    this._cut = this._chunks && !pieces.some((piece) => piece.includes(ALONE)) ? cutsOf(pieces) : CUT_BEFORE_SPACES;
+    this._aloneTokens = this._cut === CUT_BEFORE_SPACES ? 0 : this.encode(ALONE).length;
     // Each piece's bytes as hex, made for the tokens shown only, each id once (all 32,000 at load took 120 ms of
     // the first paint); their byte lengths, which every text's spans need, counted at once.
     this._bytesHex = (id) =>
@@ -189,7 +222,9 @@ class SentencePieceTokenizer {
   /** The ids and spans of text, a whole text (atStart) or the part of one from a cut on (which starts with the
    *  space that the dummy prefix of the rest stands for). */
   _columnsOf(text, atStart = true) {
-    const ids = this.encode(atStart || !this._dummyPrefix ? text : text.slice(1));
+    const ids = atStart ? this.encode(text)
+      : this._aloneTokens ? this.encode(ALONE + text).slice(this._aloneTokens)  // after ALONE, cut off again
+      : this.encode(this._dummyPrefix ? text.slice(1) : text);  // the dummy prefix stands for the chunk's space
     // The normaliser is the identity, but SentencePiece reads a typed "▁" as a space (and Llama and
     // Mistral add a dummy-prefix space before any non-empty text). So the tokens' bytes spell text with
     // "▁" as " "; that swap keeps every character index the same.
@@ -199,7 +234,7 @@ class SentencePieceTokenizer {
   }
 
   columns(text, special = false) {
-    let {ids, starts, ends, partial, decoded} = this._chunks ? this._chunks.columns(text, CUT_BEFORE_SPACES)
+    let {ids, starts, ends, partial, decoded} = this._chunks ? this._chunks.columns(text, this._cut)
       : this._columnsOf(text);
     let isSpecial = ids.map(() => false);
     if (special) {  // <s> or <bos> before the text, covering no character
