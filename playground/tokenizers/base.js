@@ -35,6 +35,21 @@ function charsPerToken(chars, count) {
   return Number(x.toFixed(2));
 }
 
+/** A column as a new plain array (compare()'s lists): a copy, since a family's arrays may be its chunk cache's. */
+function plain(column) {
+  if (Array.isArray(column)) return column.slice();
+  const out = new Array(column.length);
+  for (let k = 0; k < column.length; k++) out[k] = column[k];
+  return out;
+}
+
+/** How many of ids `counts(id)` holds. */
+function countOf(ids, counts) {
+  let n = 0;
+  for (let k = 0; k < ids.length; k++) if (counts(ids[k])) n++;
+  return n;
+}
+
 /** The tokens and per-tokenizer figures of text, as Tokenizer.describe() gives them in Python.
  *  marks: id -> the paper's figures (undertrained.json's entry), or null when no list is published. */
 export function describe(tokenizer, marks, text, special = false, tokenLimit = null) {
@@ -59,16 +74,16 @@ export function describe(tokenizer, marks, text, special = false, tokenLimit = n
     library: tokenizer.library,
     vocab_size: tokenizer.vocab_size,
     normalizes: tokenizer.normalizes,
-    ids: Array.from(ids),
-    starts: Array.from(starts),
-    ends: Array.from(ends),
+    ids: plain(ids),
+    starts: plain(starts),
+    ends: plain(ends),
     count: ids.length,
     tokens,
     chars,
     bytes: utf8Length(text),
     chars_per_token: ids.length ? charsPerToken(chars, ids.length) : null,
-    unk_count: tokenizer.unk_id === null ? 0 : ids.reduce((n, id) => n + (id === tokenizer.unk_id), 0),
-    undertrained_count: marks ? ids.reduce((n, id) => n + marks.has(id), 0) : null,
+    unk_count: tokenizer.unk_id === null ? 0 : countOf(ids, (id) => id === tokenizer.unk_id),
+    undertrained_count: marks ? countOf(ids, (id) => marks.has(id)) : null,
     decoded,
     lossless: decoded === text,
   };
