@@ -9,6 +9,8 @@
 // JavaScript's, below) and the same merge, the lowest-ranked adjacent pair first and the leftmost of equals,
 // found with a heap instead of a scan. Every other text goes to the WebAssembly core as before.
 
+import {mergedAround} from "./merge_around.js";
+
 // A piece of more than about 400 characters has a run of RUN characters with no whitespace, or of whitespace,
 // newlines and "/" (a piece is a run of one kind, a character before it, and for GPT-4's and GPT-4o's symbols a
 // run of newlines and "/" after it). Shorter pieces cost the core a few ms at most. Whitespace, not letters or
@@ -112,14 +114,15 @@ const MAX_FIRSTS = 1 << 16;  // pairs remembered by their first token: forgotten
 /** tiktoken's encode_ordinary for any text: encode(text) -> ids (a Uint32Array), its split, each piece a token when
  *  it is one, else its byte pairs merged. `regex` from splitRegex, `tokens` id -> bytes. It remembers the long pieces
  *  of the text it encoded last and merges each long piece of the next again only around where it differs from the
- *  one in the same place before (mergedAround): a key at the end of 100,000 spaces merges a few bytes, not 100,000. */
+ *  one in the same place before (merge_around.js): a key at the end of 100,000 spaces merges a few bytes, not all. */
 export function longRunEncoder(tokens, regex) {
   const ranks = rankMap(tokens);
   let longest = 0;  // no longer piece is a token
   for (const spelled of ranks.spelledOf) longest = Math.max(longest, spelled?.length ?? 0);
   const utf8 = new TextEncoder();
-  let before = [];  // the long pieces of the text encoded last, in order: {bytes, ids, ends}
+  let before = [];  // the long pieces of the text encoded last, in order: {units (bytes), ids, ends} (merge_around.js)
   const compatible = compatiblePairs(ranks);
+  const lengthOf = (id) => ranks.spelledOf[id].length;
   return function encode(text) {
     const ids = [], pieces = [];
     for (const [piece] of text.matchAll(regex)) {
@@ -134,8 +137,10 @@ export function longRunEncoder(tokens, regex) {
         merged = bytePairMerge(bytes, ranks);
       } else {
         const old = before[pieces.length];
-        merged = (old && mergedAround(bytes, old, ranks, compatible)) ?? Uint32Array.from(bytePairMerge(bytes, ranks));
-        pieces.push({bytes, ids: merged, ends: null});
+        merged = (old && mergedAround(bytes, old, {
+          merge: (from, to) => bytePairMerge(bytes.subarray(from, to), ranks), compatible, lengthOf,
+        })) ?? Uint32Array.from(bytePairMerge(bytes, ranks));
+        pieces.push({units: bytes, ids: merged, ends: null});
       }
       for (let t = 0; t < merged.length; t++) ids.push(merged[t]);
     }
@@ -147,11 +152,9 @@ export function longRunEncoder(tokens, regex) {
 // A piece this long (in bytes) is remembered, and merged again around what changed: shorter ones are merged whole in
 // well under a millisecond.
 const LONG_PIECE = 1024;
-// How many times mergedAround widens the stretch it merges anew by a token on each side before it merges the whole.
-const WIDENINGS = 32;
 
 /** compatible(a, b): whether tokens a and b, side by side, are what tiktoken's merge makes of a's bytes followed by
- *  b's (the bpe crate's "valid encoding tuple", github/rust-gems), worked out once a pair. */
+ *  b's (merge_around.js), worked out once a pair. */
 function compatiblePairs(ranks) {
   let known = new Map();  // a * 2 ** 21 + b -> whether compatible (ids are below 2 ** 21, as START needs)
   return (a, b) => {
@@ -166,58 +169,6 @@ function compatiblePairs(ranks) {
     }
     return answer;
   };
-}
-
-/** tiktoken's merge of `bytes`, from its merge of `old.bytes` (old.ids) when the two differ in one stretch: old's
- *  tokens before the stretch and after it kept, the bytes between merged anew; null when no such split is found.
- *
- *  Why it is exact (the bpe crate's README, github/rust-gems, "Properties of BPE", for merges of the lowest-ranked
- *  adjacent pair, the leftmost of equals, which is tiktoken's merge of a piece): call a sequence of tokens valid when
- *  merging their bytes gives it back. (1) Any run of consecutive tokens of a valid sequence is valid: no merge crossed
- *  its ends, and the merges inside it are made in the same order alone. (2) Two valid sequences that share a token,
- *  the last of one and the first of the other, make a valid sequence joined on it: a merge across either of that
- *  token's ends would have been made in one of the two. (3) A text has one valid sequence, its merge. So old's tokens
- *  before the stretch (by 1), the pair at the left junction, the stretch's own merge, the pair at the right
- *  junction and old's tokens after it (by 1) join (by 2) into the merge of `bytes` (by 3) whenever both junction
- *  pairs are compatible; when one is not, the stretch takes one more old token on each side and is tried again. */
-function mergedAround(bytes, old, ranks, compatible) {
-  const n = old.bytes.length, m = bytes.length, shorter = Math.min(n, m);
-  let same = 0;  // bytes alike from the start
-  while (same < shorter && bytes[same] === old.bytes[same]) same++;
-  let sameEnd = 0;  // bytes alike from the end, not counting those alike from the start again
-  while (sameEnd < shorter - same && bytes[m - 1 - sameEnd] === old.bytes[n - 1 - sameEnd]) sameEnd++;
-  const ids = old.ids;
-  const ends = old.ends ??= tokenEnds(ids, ranks);  // where each old token ends, in old's bytes
-  const startOf = (t) => (t > 0 ? ends[t - 1] : 0);
-  let keep = 0;  // old tokens kept before the stretch: those that end within the bytes alike from the start
-  while (keep < ids.length && ends[keep] <= same) keep++;
-  let after = keep;  // the first old token kept after it: those that start within the bytes alike from the end
-  while (after < ids.length && startOf(after) < n - sameEnd) after++;
-  for (let widened = 0; widened <= WIDENINGS; widened++) {
-    const from = startOf(keep), to = startOf(after) + m - n;  // the stretch in `bytes`
-    const middle = bytePairMerge(bytes.subarray(from, to), ranks);
-    const left = keep > 0 ? ids[keep - 1] : -1, right = after < ids.length ? ids[after] : -1;
-    const first = middle.length ? middle[0] : right, last = middle.length ? middle[middle.length - 1] : left;
-    if ((left < 0 || first < 0 || compatible(left, first)) && (right < 0 || last < 0 || compatible(last, right))) {
-      const merged = new Uint32Array(keep + middle.length + ids.length - after);
-      merged.set(ids.subarray(0, keep));
-      merged.set(middle, keep);
-      merged.set(ids.subarray(after), keep + middle.length);
-      return merged;
-    }
-    if (keep === 0 && after === ids.length) break;
-    keep = Math.max(keep - 1, 0);
-    after = Math.min(after + 1, ids.length);
-  }
-  return null;
-}
-
-/** Where each token of a merged piece ends, in the piece's bytes. */
-function tokenEnds(ids, ranks) {
-  const ends = new Int32Array(ids.length);
-  let at = 0;
-  for (let t = 0; t < ids.length; t++) ends[t] = at += ranks.spelledOf[ids[t]].length;
-  return ends;
 }
 
 const START = 2 ** 31;  // a heap key is rank * START + start: exact in a double for ranks below 2 ** 21
