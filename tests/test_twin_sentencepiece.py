@@ -6,6 +6,7 @@ server."""
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 
@@ -95,6 +96,29 @@ def test_texts_cut_around_characters_in_no_longer_piece_are_tokenized_as_python_
 
     require_node()
     texts = [step for text in LONE for step in edits(text)]
+    got = node_describe(name, texts)
+    for k, (text, node) in enumerate(zip(texts, got, strict=True)):
+        python = compare(text, tokenizers=(name,))["tokenizers"][0]
+        assert {key: node.get(key) for key in python} == python, f"edit {k % 15} of {text[:20]!r}"
+
+
+# Long chunks (no cut in them): runs, letters at random whose merges change far back when one is added, and a run
+# after a first chunk (tokenized after ALONE), each edited step by step: merged again only around each edit.
+LONG = [" " * 3_000, "a" * 3_000, "".join(random.Random(7).choice("abcde") for _ in range(3_000)),
+        "".join(random.Random(8).choice("ab▁") for _ in range(3_000)), "x" + " " * 2_000 + "yz" * 600,
+        "Привет" * 400]
+
+
+@pytest.mark.npm
+@pytest.mark.parametrize("name", ["llama", "mistral"])
+def test_long_chunks_edited_are_tokenized_as_python_does(name):
+    from test_twin_tiktoken import edits
+
+    from browser import require_node
+    from scripts.twin_node_check import node_describe
+
+    require_node()
+    texts = [step for text in LONG for step in edits(text)]
     got = node_describe(name, texts)
     for k, (text, node) in enumerate(zip(texts, got, strict=True)):
         python = compare(text, tokenizers=(name,))["tokenizers"][0]

@@ -10,11 +10,14 @@
 import {SentencePieceProcessor} from "@sctg/sentencepiece-js";
 import {HEX_BYTE} from "./base.js";
 import {ChunkCache, decodeAfterLead} from "./chunks.js";
+import {mergedAround} from "./merge_around.js";
 import {spansFromByteLengths} from "./spans.js";
 
 const SPACE_MARK = "\u2581";  // "▁": how SentencePiece writes a space inside a piece
 // SentencePiece.Type in sentencepiece_model.proto; a piece without one is NORMAL
-const NORMAL = 1, UNKNOWN = 2, CONTROL = 3, BYTE = 6;
+const NORMAL = 1, UNKNOWN = 2, CONTROL = 3, USER_DEFINED = 4, UNUSED = 5, BYTE = 6;
+// A chunk this long (UTF-16 units) is remembered, and the next one like it merged again around what changed.
+const LONG_CHUNK = 1024;
 
 const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});  // a piece may be "\ufeff" itself
 
@@ -171,6 +174,12 @@ class SentencePieceTokenizer {
     // Cuts around characters in no longer piece, where a character in no piece leads a chunk in (ALONE)
     this._cut = this._chunks && !pieces.some((piece) => piece.includes(ALONE)) ? cutsOf(pieces) : CUT_BEFORE_SPACES;
     this._aloneTokens = this._cut === CUT_BEFORE_SPACES ? 0 : this.encode(ALONE).length;
+    // A long chunk merged again only around its edit (merge_around.js: sentencepiece's BPE merges the pair of the
+    // highest score, the leftmost of equals), the stretch tokenized after ALONE; where no piece is matched whole
+    // before the merges (USER_DEFINED) or taken apart after them (UNUSED), which the proof does not cover.
+    this._lastLong = null;  // {units, ids, ends, atStart}: the last long chunk, the text as the BPE reads it
+    this._merges = this._aloneTokens && !types.some((type) => type === USER_DEFINED || type === UNUSED)
+      ? {merge: null, compatible: this._compatiblePairs(types), lengthOf: (id) => this._unitsOf(id, types)} : null;
     // Each piece's bytes as hex, made for the tokens shown only, each id once (all 32,000 at load took 120 ms of
     // the first paint); their byte lengths, which every text's spans need, counted at once.
     this._bytesHex = (id) =>
@@ -206,6 +215,46 @@ class SentencePieceTokenizer {
     return this._sp.encodeIds(text);
   }
 
+  /** The ids of text tokenized after ALONE: the merge of its symbols alone, with no dummy prefix. */
+  _continued(text) {
+    return this.encode(ALONE + text).slice(this._aloneTokens);
+  }
+
+  /** How many UTF-16 units of the text a token stands for, "▁" one: a byte token its character's units if it is
+   *  the character's first byte, else none. */
+  _unitsOf(id, types) {
+    if (types[id] !== BYTE) return types[id] === NORMAL ? this.pieces[id].length : 0;
+    const byte = parseInt(this.pieces[id].slice(3, 5), 16);
+    return byte >= 0xf0 ? 2 : byte >= 0xc0 || byte < 0x80 ? 1 : 0;
+  }
+
+  /** compatible(a, b): whether ordinary pieces a and b side by side are sentencepiece's merge of their symbols. */
+  _compatiblePairs(types) {
+    const known = new Map();  // a * 2 ** 20 + b -> whether compatible
+    return (a, b) => {
+      if (types[a] !== NORMAL || types[b] !== NORMAL) return false;  // a byte token is part of a character
+      const key = a * 2 ** 20 + b;
+      let answer = known.get(key);
+      if (answer === undefined) {
+        const ids = this._continued(this.pieces[a] + this.pieces[b]);
+        known.set(key, answer = ids.length === 2 && ids[0] === a && ids[1] === b);
+      }
+      return answer;
+    };
+  }
+
+  /** A chunk's ids: a long one like the last long chunk merged again only around where the two differ. */
+  _chunkIds(text, atStart) {
+    const units = atStart && this._dummyPrefix ? ` ${text}` : text;  // what the BPE merges, a space for each "▁"
+    if (!this._merges || units.length < LONG_CHUNK) return atStart ? this.encode(text) : this._continued(text);
+    const old = this._lastLong?.atStart === atStart ? this._lastLong : null;
+    const merge = (from, to) => this._continued(units.slice(from, to));
+    const ids = (old && mergedAround(units, old, {...this._merges, merge}))
+      ?? Uint32Array.from(atStart ? this.encode(text) : this._continued(text));
+    this._lastLong = {units, ids, ends: null, atStart};
+    return Array.from(ids);
+  }
+
   decode(ids) {
     // The package's emscripten glue turns the C++ string into JavaScript with a TextDecoder made without
     // ignoreBOM, which drops a U+FEFF that starts the text (or follows a NUL) where sentencepiece keeps
@@ -222,8 +271,7 @@ class SentencePieceTokenizer {
   /** The ids and spans of text, a whole text (atStart) or the part of one from a cut on (which starts with the
    *  space that the dummy prefix of the rest stands for). */
   _columnsOf(text, atStart = true) {
-    const ids = atStart ? this.encode(text)
-      : this._aloneTokens ? this.encode(ALONE + text).slice(this._aloneTokens)  // after ALONE, cut off again
+    const ids = atStart || this._aloneTokens ? this._chunkIds(text, atStart)  // after ALONE, cut off again
       : this.encode(this._dummyPrefix ? text.slice(1) : text);  // the dummy prefix stands for the chunk's space
     // The normaliser is the identity, but SentencePiece reads a typed "▁" as a space (and Llama and
     // Mistral add a dummy-prefix space before any non-empty text). So the tokens' bytes spell text with
