@@ -79,15 +79,19 @@ function spell(bytes) {
   return spelled;
 }
 
-/** The ranks of a rank file's tokens (id -> bytes), for merging: `byId` maps the bytes, spelled, to the id (in
- *  tiktoken a token's rank is its id); `pairRank(a, b)` is the rank of token a's bytes followed by token b's, or
- *  -1, remembered by the pair of ids (a piece of one repeated character asks for a few pairs a hundred thousand
- *  times). */
-export function rankMap(tokens) {
+/** The ranks of a rank file's tokens (id -> bytes), for merging: `byId` maps the bytes, spelled, to the id; `pairRank(a,
+ *  b)` is the rank of the merge of tokens a and b, or -1, remembered by the pair of ids (a piece of one repeated
+ *  character asks for a few pairs a hundred thousand times), and `resultOf(rank)` the token it makes. In tiktoken a
+ *  pair's rank is the rank (the id) of a's bytes followed by b's. `merges` ([[a, b], ...], first merged first) are a
+ *  Hugging Face BPE's instead: a pair merges only if listed, its rank is its place in the list (the crate lists
+ *  several pairs that make one token: Llama 3's "Ġ ĠĠĠ" and "ĠĠ ĠĠ"). */
+export function rankMap(tokens, merges = null) {
   const byId = new Map(), spelledOf = [];
   tokens.forEach((bytes, id) => {
     if (bytes) byId.set(spelledOf[id] = spell(bytes), id);
   });
+  const listed = merges && new Map(merges.map(([a, b], rank) => [a * 2 ** 21 + b, rank]));
+  const made = merges && Int32Array.from(merges, ([a, b]) => byId.get(spelledOf[a] + spelledOf[b]));
   const byteIds = Int32Array.from({length: 256}, (_, b) => byId.get(String.fromCharCode(b)) ?? -1);
   // the rank of each pair of bytes, every piece's first pairs: -2 while not yet looked up
   const bytePairs = new Int32Array(256 * 256).fill(-2);
@@ -99,24 +103,29 @@ export function rankMap(tokens) {
       pairs.set(a, after = new Map());
     }
     let rank = after.get(b);
-    if (rank === undefined) after.set(b, rank = byId.get(spelledOf[a] + spelledOf[b]) ?? -1);
+    if (rank === undefined) {
+      rank = (listed ? listed.get(a * 2 ** 21 + b) : byId.get(spelledOf[a] + spelledOf[b])) ?? -1;
+      after.set(b, rank);
+    }
     return rank;
   }
+  const resultOf = made ? (rank) => made[rank] : (rank) => rank;
   function bytePairRank(a, b) {
     const k = a * 256 + b;
     if (bytePairs[k] === -2) bytePairs[k] = pairRank(byteIds[a], byteIds[b]);
     return bytePairs[k];
   }
-  return {byId, byteIds, pairRank, bytePairRank, spelledOf};
+  return {byId, byteIds, pairRank, bytePairRank, resultOf, spelledOf};
 }
 const MAX_FIRSTS = 1 << 16;  // pairs remembered by their first token: forgotten all at once past this many
 
 /** tiktoken's encode_ordinary for any text: encode(text) -> ids (a Uint32Array), its split, each piece a token when
- *  it is one, else its byte pairs merged. `regex` from splitRegex, `tokens` id -> bytes. It remembers the long pieces
+ *  it is one, else its byte pairs merged. `regex` from splitRegex, `tokens` id -> bytes, `merges` as rankMap's
+ *  (then a Hugging Face byte-level BPE that takes a piece in its vocabulary whole: ignore_merges). It remembers the long pieces
  *  of the text it encoded last and merges each long piece of the next again only around where it differs from the
  *  one in the same place before (merge_around.js): a key at the end of 100,000 spaces merges a few bytes, not all. */
-export function longRunEncoder(tokens, regex) {
-  const ranks = rankMap(tokens);
+export function longRunEncoder(tokens, regex, merges = null) {
+  const ranks = rankMap(tokens, merges);
   let longest = 0;  // no longer piece is a token
   for (const spelled of ranks.spelledOf) longest = Math.max(longest, spelled?.length ?? 0);
   const utf8 = new TextEncoder();
@@ -197,7 +206,7 @@ function bytePairMerge(bytes, ranks) {
     const key = heap.pop(), rank = Math.floor(key / START), start = key - rank * START;
     if (id[start] < 0 || pairRank[start] !== rank) continue;
     const right = next[start];
-    id[start] = rank;
+    id[start] = ranks.resultOf(rank);
     id[right] = -1;
     next[start] = next[right];
     if (next[start] < n) prev[next[start]] = start;
