@@ -130,15 +130,14 @@ export async function load(spec, files) {
    *  browser.py declares a twin only where the post-processor adds nothing, so special changes only
    *  <|begin_of_text|> in front, covering no character. */
   function columnsOf(text) {
-    const ids = longRuns && hasLongRun(text) ? Array.from((longRuns.encode ??= encoderOfLongRuns())(text))
-      : Array.from(library.encode(text));
+    const ids = longRuns && hasLongRun(text) ? (longRuns.encode ??= encoderOfLongRuns())(text) : library.encode(text);
     return {ids, ...spansFromByteLengths(text, ids.map((id) => byteLengths[id]))};
   }
   // A byte-level decoder gives the bytes of the tokens one after another: a chunk's are its whole characters.
   const chunks = cutsAtSpaces(json) && json.decoder?.type === "ByteLevel" ? new ChunkCache(columnsOf, decode) : null;
   function columns(text, special = false) {
     const {ids, starts, ends, partial, decoded} = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
-    const isSpecial = ids.map(() => false);
+    const isSpecial = new Array(ids.length).fill(false);
     if (special && beginOfText !== null) {  // new arrays: the chunks' are the cache's own
       return {ids: [beginOfText, ...ids], starts: [0, ...starts], ends: [0, ...ends], partial: [false, ...partial],
               special: [true, ...isSpecial], decoded};
