@@ -95,11 +95,6 @@ def test_llama3_texts_with_a_long_run_are_merged_in_javascript_as_python_merges_
     """A text with a long run is merged by tiktoken_long.js with the file's own merges (a pair merges only if listed,
     by its place in the list; a piece in the vocabulary taken whole), and a long piece again only around its edit:
     every field as compare() gives it, for the long-run texts of the tiktoken twin's tests and edits of long pieces."""
-    from test_twin_tiktoken import EDITED, LONG_RUN_TEXTS, edits
+    from test_twin_tiktoken import EDITED, LONG_RUN_TEXTS, assert_twin_gives_pythons, edits
 
-    require_node()
-    texts = LONG_RUN_TEXTS + [step for text in EDITED for step in edits(text)]
-    got = node_describe("llama3", texts)
-    for k, (text, node) in enumerate(zip(texts, got, strict=True)):
-        python = compare(text, tokenizers=("llama3",))["tokenizers"][0]
-        assert {key: node.get(key) for key in python} == python, f"text {k}: {text[:20]!r}"
+    assert_twin_gives_pythons("llama3", LONG_RUN_TEXTS + [step for text in EDITED for step in edits(text)])

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from conftest import ROOT
+from test_twin_tiktoken import assert_twin_gives_pythons, edits
 from test_your_tokenizer import TRAINING, bpe_model_with_pieces, fresh_registry, train_unigram  # noqa: F401
 
 from playground import compare, register_tokenizer
@@ -89,17 +90,7 @@ LONE = ["😀👍🏽👩‍💻" * 300, "नमस्ते दुनिया 
 @pytest.mark.npm
 @pytest.mark.parametrize("name", ["llama", "mistral", "gemma"])
 def test_texts_cut_around_characters_in_no_longer_piece_are_tokenized_as_python_does(name):
-    from test_twin_tiktoken import edits
-
-    from browser import require_node
-    from scripts.twin_node_check import node_describe
-
-    require_node()
-    texts = [step for text in LONE for step in edits(text)]
-    got = node_describe(name, texts)
-    for k, (text, node) in enumerate(zip(texts, got, strict=True)):
-        python = compare(text, tokenizers=(name,))["tokenizers"][0]
-        assert {key: node.get(key) for key in python} == python, f"edit {k % 15} of {text[:20]!r}"
+    assert_twin_gives_pythons(name, [step for text in LONE for step in edits(text)])
 
 
 # Long chunks (no cut in them): runs, letters at random whose merges change far back when one is added, and a run
@@ -112,14 +103,4 @@ LONG = [" " * 3_000, "a" * 3_000, "".join(random.Random(7).choice("abcde") for _
 @pytest.mark.npm
 @pytest.mark.parametrize("name", ["llama", "mistral"])
 def test_long_chunks_edited_are_tokenized_as_python_does(name):
-    from test_twin_tiktoken import edits
-
-    from browser import require_node
-    from scripts.twin_node_check import node_describe
-
-    require_node()
-    texts = [step for text in LONG for step in edits(text)]
-    got = node_describe(name, texts)
-    for k, (text, node) in enumerate(zip(texts, got, strict=True)):
-        python = compare(text, tokenizers=(name,))["tokenizers"][0]
-        assert {key: node.get(key) for key in python} == python, f"edit {k % 15} of {text[:20]!r}"
+    assert_twin_gives_pythons(name, [step for text in LONG for step in edits(text)])
