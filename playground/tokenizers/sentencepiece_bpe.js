@@ -179,7 +179,7 @@ class SentencePieceTokenizer {
     // before the merges (USER_DEFINED) or taken apart after them (UNUSED), which the proof does not cover.
     this._lastLong = null;  // {units, ids, ends, atStart}: the last long chunk, the text as the BPE reads it
     this._merges = this._aloneTokens && !types.some((type) => type === USER_DEFINED || type === UNUSED)
-      ? {merge: null, compatible: this._compatiblePairs(types), lengthOf: (id) => this._unitsOf(id, types)} : null;
+      ? {compatible: this._compatiblePairs(types), lengthOf: (id) => this._unitsOf(id, types)} : null;
     // Each piece's bytes as hex, made for the tokens shown only, each id once (all 32,000 at load took 120 ms of
     // the first paint); their byte lengths, which every text's spans need, counted at once.
     this._bytesHex = (id) =>
@@ -268,8 +268,8 @@ class SentencePieceTokenizer {
     }
   }
 
-  /** The ids and spans of text, a whole text (atStart) or the part of one from a cut on (which starts with the
-   *  space that the dummy prefix of the rest stands for). */
+  /** The ids and spans of text, a whole text (atStart) or the part of one from a cut on: tokenized after ALONE where
+   *  the model has those cuts, else from the space it starts with, which the dummy prefix of the rest stands for. */
   _columnsOf(text, atStart = true) {
     const ids = atStart || this._aloneTokens ? this._chunkIds(text, atStart)  // after ALONE, cut off again
       : this.encode(this._dummyPrefix ? text.slice(1) : text);  // the dummy prefix stands for the chunk's space
