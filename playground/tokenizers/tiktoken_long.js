@@ -120,10 +120,10 @@ export function rankMap(tokens, merges = null) {
 const MAX_FIRSTS = 1 << 16;  // pairs remembered by their first token: forgotten all at once past this many
 
 /** tiktoken's encode_ordinary for any text: encode(text) -> ids (a Uint32Array), its split, each piece a token when
- *  it is one, else its byte pairs merged. `regex` from splitRegex, `tokens` id -> bytes, `merges` as rankMap's
- *  (then a Hugging Face byte-level BPE that takes a piece in its vocabulary whole: ignore_merges). It remembers the long pieces
- *  of the text it encoded last and merges each long piece of the next again only around where it differs from the
- *  one in the same place before (merge_around.js): a key at the end of 100,000 spaces merges a few bytes, not all. */
+ *  it is one, else its byte pairs merged. `regex` from splitRegex, `tokens` id -> bytes, `merges` as rankMap's (then
+ *  a Hugging Face byte-level BPE that takes a piece in its vocabulary whole: ignore_merges). It remembers the long
+ *  pieces of the text it encoded last and merges each long piece of the next again only around where it differs
+ *  from the one in the same place before (merge_around.js): a key at the end of 100,000 spaces merges a few bytes. */
 export function longRunEncoder(tokens, regex, merges = null) {
   const ranks = rankMap(tokens, merges);
   let longest = 0;  // no longer piece is a token
