@@ -11,15 +11,13 @@
 // So the old tokens before the stretch (by 1), the pair at the left junction, the stretch's own merge, the pair at
 // the right junction and the old tokens after it (by 1) join (by 2) into the merge of the new text (by 3) whenever
 // both junction pairs are compatible: merged alone, the two tokens' units give the two tokens back. When one is
-// not, the stretch takes one more old token on each side and is tried again.
-
-// How many times the stretch widens by a token on each side before the caller merges the whole.
-const WIDENINGS = 32;
+// not, the stretch takes more old tokens on each side, twice as many each time (so that a stretch that must grow to
+// the whole piece costs about two merges of it, not one a token), until it is the whole, which needs no junction.
 
 /** The merge of `units` (a string or a Uint8Array), from old = {units, ids, ends} (ends: where each old token ends,
- *  or null, then made here from lengthOf and kept in old), or null when no junction is found: the caller merges
- *  the whole. merge(from, to) -> the ids of units[from:to) merged alone; compatible(a, b) -> whether tokens a, b
- *  are the merge of what they stand for side by side; lengthOf(id) -> how many units a token stands for. */
+ *  or null, then made here from lengthOf and kept in old). merge(from, to) -> the ids of units[from:to) merged
+ *  alone; compatible(a, b) -> whether tokens a, b are the merge of what they stand for side by side;
+ *  lengthOf(id) -> how many units a token stands for. */
 export function mergedAround(units, old, {merge, compatible, lengthOf}) {
   const n = old.units.length, m = units.length, shorter = Math.min(n, m);
   let same = 0;  // units alike from the start
@@ -33,7 +31,7 @@ export function mergedAround(units, old, {merge, compatible, lengthOf}) {
   while (keep < ids.length && ends[keep] <= same) keep++;
   let after = keep;  // the first old token kept after it: those that start within the units alike from the end
   while (after < ids.length && startOf(after) < n - sameEnd) after++;
-  for (let widened = 0; widened <= WIDENINGS; widened++) {
+  for (let step = 1; ; step *= 2) {
     const from = startOf(keep), to = startOf(after) + m - n;  // the stretch in `units`
     const middle = from < to ? merge(from, to) : [];
     const left = keep > 0 ? ids[keep - 1] : -1, right = after < ids.length ? ids[after] : -1;
@@ -45,11 +43,9 @@ export function mergedAround(units, old, {merge, compatible, lengthOf}) {
       merged.set(ids.subarray(after), keep + middle.length);
       return merged;
     }
-    if (keep === 0 && after === ids.length) break;
-    keep = Math.max(keep - 1, 0);
-    after = Math.min(after + 1, ids.length);
+    keep = Math.max(keep - step, 0);
+    after = Math.min(after + step, ids.length);
   }
-  return null;
 }
 
 /** Where each token ends, in the units they stand for one after another. */
