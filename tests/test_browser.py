@@ -308,17 +308,20 @@ def test_a_busy_server_is_said_and_the_ask_retried(browser, app_url):
 
 def test_a_full_server_is_said_and_retried(browser, app_url):
     """The server answers 503 to an ask when it is full: the page says so, retries the same request after
-    Retry-After, and the answer lands; here the slide's. (Its own context: Chromium logs each 503 as a console
+    Retry-After, and the answer lands; here the slide's. The note stays while the slide waits, though another
+    ask (the embedding of an edit) is answered meanwhile. (Its own context: Chromium logs each 503 as a console
     error.)"""
     context = browser.new_context(viewport={"width": 1600, "height": 1000})
     page = context.new_page()
     open_page(page, app_url, "Hello world")
+    page.wait_for_function("document.querySelector('#embedding .shape')?.textContent === '(1, 2, 768)'")
     refused: list[dict] = []
     passed: list[dict] = []
+    full = [True]  # the slide's asks are refused until the embedding of the edit has landed
 
-    def full_twice(route):
+    def full_until_released(route):
         body = json.loads(route.request.post_data)
-        if len(refused) < 2:
+        if full[0]:
             refused.append(body)
             route.fulfill(status=503, content_type="application/json", headers={"Retry-After": "1"},
                           body='{"detail": "The server is busy: too many requests at once. Try again in a second."}')
@@ -326,13 +329,19 @@ def test_a_full_server_is_said_and_retried(browser, app_url):
             passed.append(body)
             route.continue_()
 
-    page.route("**/playground/slide", full_twice)
+    page.route("**/playground/slide", full_until_released)
+    busy_note = ("() => { const n = document.getElementById('queue-note'); "
+                 "return n && !n.hidden && n.textContent.includes('The server is busy'); }")
     page.click("#slide > summary")  # opens the section: its slide is drawn by the server
-    page.wait_for_function("() => { const n = document.getElementById('queue-note'); "
-                           "return n && !n.hidden && n.textContent.includes('The server is busy'); }")
-    page.wait_for_selector("#slide table", timeout=30_000)  # the retried requests landed
+    page.wait_for_function(busy_note)
+    textbox(page).press("End")
+    textbox(page).press_sequentially("!")
+    page.wait_for_function("document.querySelector('#embedding .shape')?.textContent === '(1, 3, 768)'")
+    assert page.evaluate(busy_note), "another ask's answer hid the note while the slide still waits"
+    full[0] = False
+    page.wait_for_selector("#slide table", timeout=30_000)  # the retried request landed
     page.wait_for_selector("#queue-note", state="hidden")
-    assert len(refused) == 2 and all(body in passed for body in refused)  # each sent again, as it was
+    assert refused and all(body in passed for body in refused)  # each sent again, as it was
     context.close()
 
 

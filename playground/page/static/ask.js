@@ -33,27 +33,34 @@ export class PlaygroundServerGone extends Error {}
 export async function playgroundPost(path, body) {
   // A host with no server behind it (the static folder: folder.js) answers the page's asks itself.
   if (!PLAYGROUND_SERVER) return playgroundHostAnswer(path, body);
-  for (let attempt = 0; ; attempt++) {
-    let response;
-    try {
-      response = await fetch(new URL(path, document.baseURI).href,
-                             {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-    } catch (err) {
-      playgroundServerGone();
-      throw new PlaygroundServerGone("the server cannot be reached");
+  const ask = {};  // this ask, among those waiting for their turn while it waits
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let response;
+      try {
+        response = await fetch(new URL(path, document.baseURI).href,
+                               {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      } catch (err) {
+        playgroundServerGone();
+        throw new PlaygroundServerGone("the server cannot be reached");
+      }
+      playgroundServerBack();
+      if (response.status !== 503 || attempt >= PLAYGROUND_QUEUE_RETRIES) {
+        let answer;
+        try { answer = await response.json(); } catch (err) { answer = {}; }
+        return {ok: response.ok, status: response.status, ...answer};
+      }
+      const wait = Math.max(Number(response.headers.get("Retry-After")) || 1, Math.min(2 ** attempt, 8));
+      playgroundAsksWaiting.add(ask);
+      playgroundBusyNote(`The server is busy: many people are typing at once. Trying again in ${wait} s…`);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
-    playgroundServerBack();
-    if (response.status !== 503 || attempt >= PLAYGROUND_QUEUE_RETRIES) {
-      playgroundBusyNote("");
-      let answer;
-      try { answer = await response.json(); } catch (err) { answer = {}; }
-      return {ok: response.ok, status: response.status, ...answer};
-    }
-    const wait = Math.max(Number(response.headers.get("Retry-After")) || 1, Math.min(2 ** attempt, 8));
-    playgroundBusyNote(`The server is busy: many people are typing at once. Trying again in ${wait} s…`);
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  } finally {
+    // The note stays while any ask still waits: another ask answered meanwhile does not hide it.
+    if (playgroundAsksWaiting.delete(ask) && !playgroundAsksWaiting.size) playgroundBusyNote("");
   }
 }
+const playgroundAsksWaiting = new Set();  // asks answered 503 that wait to be tried again
 
 // A panel's tokens from the server (its tokenizer has no browser twin): compare()'s entry, or null.
 const playgroundTokensAsks = [0, 1, 2].map(() => playgroundLatestOnly((body) => playgroundPost("playground/tokens", body)));
