@@ -234,3 +234,21 @@ def test_the_servers_warm_up_puts_what_it_loaded_out_of_the_collectors_way():
     assert frozen > 100_000 and tracked < 1_000
     frozen, tracked = json.loads(run_fresh(script.format("")))
     assert frozen == 0 and tracked > 100_000
+
+
+@pytest.mark.slow
+def test_a_stopped_app_ends_though_a_thread_would_hold_pythons_exit():
+    """Ctrl+C closes the server and Python's exit joins every non-daemon thread: one that never ends would keep the
+    app alive for good. web.exit_soon ends it EXIT_SECONDS later, saying where each thread waited."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    script = ("import threading; from playground.page import web; web.EXIT_SECONDS = 1; "
+              "threading.Thread(target=threading.Event().wait, name='never-ends').start(); web.exit_soon()")
+    # without the timer, Python's exit waits for the thread for good: run() raises TimeoutExpired
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "python app.py: not ended 1 s after it was stopped; its threads:" in done.stderr
+    assert "Thread 0x" in done.stderr and "in wait" in done.stderr  # faulthandler's dump, the stuck thread in it

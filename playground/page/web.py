@@ -108,17 +108,41 @@ def launch(demo: gr.Blocks) -> None:
     server.tune_malloc()
     server.skip_own_page_check()
     threading.Thread(target=warm_up, args=(True,), name="warm-up", daemon=True).start()
-    demo.launch(
-        app_kwargs=app_kwargs(),
-        run_history=False,  # it would keep every run's text in the browser, shown to the next person
-        # No server-side rendering, whatever GRADIO_SSR_MODE says (a Space may set it): with it, Gradio puts
-        # its Node server in front of this one, and Node forwards only Gradio's own routes, so every POST to
-        # the page's own routes answered 405; and Node served the page itself, without the Guard's headers.
-        ssr_mode=False,
-        state_session_capacity=server.SESSION_CAPACITY,
-        # Gradio runs at most max_threads events at once, whatever their concurrency limits: with its
-        # default of 40, 40 long texts waiting for the worker would hold every place a small edit needs.
-        # A long text waits on the event loop, so every event the queue admits may be under way.
-        max_threads=server.QUEUE_MAX_SIZE,
-        footer_links=["api"],
-    )
+    try:
+        demo.launch(
+            app_kwargs=app_kwargs(),
+            run_history=False,  # it would keep every run's text in the browser, shown to the next person
+            # No server-side rendering, whatever GRADIO_SSR_MODE says (a Space may set it): with it, Gradio puts
+            # its Node server in front of this one, and Node forwards only Gradio's own routes, so every POST to
+            # the page's own routes answered 405; and Node served the page itself, without the Guard's headers.
+            ssr_mode=False,
+            state_session_capacity=server.SESSION_CAPACITY,
+            # Gradio runs at most max_threads events at once, whatever their concurrency limits: with its
+            # default of 40, 40 long texts waiting for the worker would hold every place a small edit needs.
+            # A long text waits on the event loop, so every event the queue admits may be under way.
+            max_threads=server.QUEUE_MAX_SIZE,
+            footer_links=["api"],
+        )  # returns once Ctrl+C has closed the server
+    finally:
+        exit_soon()
+
+
+# How long the process may take to end after Ctrl+C: Python's exit waits for every thread it must join and for the
+# big-input worker (concurrent.futures joins it), and a lecturer's Ctrl+C must end the app whatever one of them waits for.
+EXIT_SECONDS = 10
+
+
+def exit_soon() -> None:
+    """Stop the big-input worker, then let Python end the process; if it has not ended in EXIT_SECONDS, print
+    where each thread waits (stderr) and end it there."""
+    import faulthandler
+
+    def end_it() -> None:
+        print(f"python app.py: not ended {EXIT_SECONDS} s after it was stopped; its threads:", file=sys.stderr, flush=True)
+        faulthandler.dump_traceback(sys.stderr, all_threads=True)
+        os._exit(1)
+
+    timer = threading.Timer(EXIT_SECONDS, end_it)
+    timer.daemon = True  # it runs on while Python's exit waits for the others, and never holds the exit itself
+    timer.start()
+    server.stop_worker()
