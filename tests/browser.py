@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from contextlib import contextmanager
@@ -31,6 +32,26 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 # (page.route: a vocabulary that hangs or fails) then never see them: the shared contexts block it. The worker's
 # own tests (test_one_page_browser.py) let it run.
 NO_SERVICE_WORKER = "block"
+# A wait_for_function polls its condition every WAIT_POLL_MS unless it says otherwise, not at each animation frame
+# (Playwright's default): polled at each frame, a page draws 60 frames a second while a test waits, 0.056 CPU-seconds
+# a second of waiting against 0.012 polled every 100 ms (the headless shell, a page at rest), and the suite is bound
+# by the machine's two cores. 50 ms is far below any change a test waits for.
+WAIT_POLL_MS = 50
+
+
+def _polled(wait):
+    @functools.wraps(wait)
+    def polled(self, expression, *, arg=None, polling=None, timeout=None):
+        return wait(self, expression, arg=arg, polling=WAIT_POLL_MS if polling is None else polling, timeout=timeout)
+    return polled
+
+
+try:
+    from playwright.sync_api import Frame, Page
+except ImportError:  # no Playwright: the browser tests skip (require_chromium)
+    pass
+else:
+    Page.wait_for_function, Frame.wait_for_function = _polled(Page.wait_for_function), _polled(Frame.wait_for_function)
 
 
 _running: list[pytest.Item] = []  # the test being set up and run, for require_marked
@@ -101,14 +122,21 @@ def chromium(executable: str = CHROMIUM):
             browser.close()
 
 
-# One app for the whole session (each xdist worker's): a launch takes seconds here, and the tests only read from it (a
-# test that stops, restarts or floods a server starts its own with bench/serve.py's running()).
+# One app for the whole session (each xdist worker's), for every test that only reads from it, with a browser or
+# without: a launch takes about 8 CPU-seconds here (a test that stops, restarts, floods or reads the log of a server
+# starts its own with bench/serve.py's running()).
 @pytest.fixture(scope="session")
-def app_url():
-    require_chromium()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def served_app():
     with running("app.py") as (url, _, _):
         yield url
+
+
+@pytest.fixture(scope="session")
+def app_url(served_app):
+    """The served app's URL, for a test in Chromium."""
+    require_chromium()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return served_app
 
 
 # Chromium for a module only: Playwright's sync API runs an event loop in this thread while it is open, and the next

@@ -213,15 +213,19 @@ def pytest_configure(config):
 
 
 BROWSER_FIXTURES = {"browser", "page", "app_url"}  # tests/browser.py's: each needs Chromium
+SLOW_FIXTURES = {"served_app"}  # a launched python app.py
 
 
 def pytest_collection_modifyitems(items):
-    """Put the browser marker on every test that uses a browser fixture, and node on every npm test, so that no
-    test needs to be told (require_chromium and require_node fail a test that needs them without its marker).
+    """Put the browser marker on every test that uses a browser fixture, slow on every test that uses the served
+    app, and node on every npm test, so that no test needs to be told (require_chromium and require_node fail a
+    test that needs them without its marker).
     Under mutmut, a mutant's tests run fastest first (mutmut's own timings): most mutants die in the first."""
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("npm"):
             item.add_marker(pytest.mark.node)
     if UNDER_MUTMUT:

@@ -16,7 +16,6 @@ import pytest
 from bs4 import BeautifulSoup
 from browser import CHROMIUM, CHROMIUM_ARGS, CLIPBOARD, require_chromium, wait_for_ids
 from nginx import hosting_block, nginx
-from serve import running
 from test_chat_browser import wait_for_chat
 from test_static_folder_browser import built, http_server
 
@@ -43,18 +42,12 @@ def program() -> str:
     return path.name
 
 
-@pytest.fixture(scope="module")
-def app_url():
-    with running("app.py") as (url, _, _):
-        yield url
-
-
 @pytest.mark.parametrize("method, path", [("GET", ""), ("GET", "config"), ("POST", "playground/tokens"),
                                           ("GET", "playground/twin/program"), ("GET", "no-such-route")])
-def test_every_answer_carries_the_policy_nosniff_and_no_referrer(app_url, method, path):
+def test_every_answer_carries_the_policy_nosniff_and_no_referrer(served_app, method, path):
     """Before: none of the three on any answer."""
     body = {"text": "Hello world", "special": False, "tokenizer": "gpt2"} if method == "POST" else None
-    request = urllib.request.Request(app_url + path.replace("program", program()), method=method,
+    request = urllib.request.Request(served_app + path.replace("program", program()), method=method,
                                      data=body and json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
     try:
@@ -89,7 +82,7 @@ def refuses_another_host(page, policies: int = 1) -> None:
 
 
 @pytest.mark.browser
-def test_the_app_works_under_its_policy_in_chromium(app_url):
+def test_the_app_works_under_its_policy_in_chromium(served_app):
     """The app at a name that is not this machine's (so its share link gets a QR code): the panels paint, the
     embedding's plots load, the QR code is drawn, the CSV downloads, the Chat view paints its example, with no
     policy violation and no console error; and the policy is in force. Before: the fetch to another host was not
@@ -101,7 +94,7 @@ def test_the_app_works_under_its_policy_in_chromium(app_url):
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP classroom.test 127.0.0.1"])
         context, page, errors = watched_page(browser, (*REFUSED, COOP_IGNORED))
-        page.goto(app_url.replace("127.0.0.1", "classroom.test"))
+        page.goto(served_app.replace("127.0.0.1", "classroom.test"))
         wait_for_ids(page, "Hello world", timeout=60_000)
         page.wait_for_function("() => [...document.querySelectorAll('#heatmap img.plot')]"
                                ".some(i => i.naturalWidth > 0)", timeout=60_000)

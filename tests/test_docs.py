@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from serve import running
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -101,11 +100,10 @@ def test_every_link_to_the_repository_reaches_a_file_and_its_heading(path):
     assert broken == []
 
 
-@pytest.fixture(scope="module")
-def app():
-    """The app, launched once for the blocks that talk to it; its address stands in for the text's."""
-    with running("app.py") as (url, _, _):
-        yield url
+@pytest.fixture
+def app(served_app):
+    """The app, for the blocks that talk to it; its address stands in for the text's."""
+    return served_app
 
 
 def needs_app(text: str) -> bool:

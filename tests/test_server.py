@@ -31,13 +31,12 @@ LESSON = ["gpt2", "bert", "llama"]  # the lesson's three tokenizers, as the page
 
 
 @pytest.fixture(scope="module")
-def client():
+def client(served_app):
     from gradio_client import Client
 
-    with running("app.py") as (url, _, _):
-        c = Client(url, verbose=False)
-        yield c
-        c.close()
+    c = Client(served_app, verbose=False)
+    yield c
+    c.close()
 
 
 def test_compare_endpoint_known_answer(client):
