@@ -243,9 +243,12 @@ def test_embedded_in_another_origins_page(watched, lesson_site):
                              {type: "playground-text", text}, "*")""", text)
         wait_for_ids(inner, text)
         assert frame.locator("#input-text textarea").input_value() == text
-        # The frame is as tall as its content: no scroll bar inside it.
-        height = page.evaluate("parseFloat(document.getElementById('playground').style.height)")
-        assert height == inner.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
+        # The frame becomes as tall as its content (once the height the frame posts has reached the lesson's page):
+        # no scroll bar inside it.
+        content = "Math.ceil(document.documentElement.getBoundingClientRect().height)"
+        page.wait_for_function("h => parseFloat(document.getElementById('playground').style.height) === h",
+                               arg=inner.evaluate(content))
+        assert page.evaluate("parseFloat(document.getElementById('playground').style.height)") == inner.evaluate(content)
         assert inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
     only_from(requests, lesson_site, lesson.rsplit("/", 1)[0])
 
