@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -623,6 +624,7 @@ def test_a_cold_example_link_fetches_its_tokenizers_vocabularies_as_small_as_the
 
 
 LATER = ("gpt4", "gpt4o", "llama3")
+KEYS = 3  # typed at the end of the longest text, each timed
 
 
 @pytest.fixture(scope="module")
@@ -643,14 +645,18 @@ def test_a_key_at_the_end_of_the_longest_text_is_painted_at_once_and_drawn_bound
         const box = document.querySelector("#input-text textarea");
         box.value = " ".repeat(n);
         box.dispatchEvent(new Event("input", {bubbles: true}));
-    }""", MAX_INPUT_CHARS - 1)
-    page.wait_for_function("() => [...document.querySelectorAll('#panels .stat')].filter("
-                           "(stat) => stat.textContent === '99,999 chars').length === 3", timeout=120_000)
-    page.wait_for_timeout(1_000)  # what the page does after an edit settles
+    }""", MAX_INPUT_CHARS - KEYS)
+    page.wait_for_function(f"() => [...document.querySelectorAll('#panels .stat')].filter("
+                           f"(stat) => stat.textContent === '{MAX_INPUT_CHARS - KEYS:,} chars').length === 3",
+                           timeout=120_000)
     paint_watch.watch(page, kind="chars")
-    paint_watch.expect(page, [{slot: MAX_INPUT_CHARS for slot in ("gpt2", "bert", "llama")}])  # the panels' ids
-    textbox(page).press_sequentially(" ")  # the caret is at the end: a real key
-    [key_ms] = paint_watch.painted(page, 1, timeout=120_000)
+    keys_ms = []
+    for chars in range(MAX_INPUT_CHARS - KEYS + 1, MAX_INPUT_CHARS + 1):  # the median of three: one key may meet a GC
+        page.wait_for_timeout(1_000)  # what the page does after an edit settles
+        paint_watch.expect(page, [{slot: chars for slot in ("gpt2", "bert", "llama")}])  # the panels' ids
+        textbox(page).press_sequentially(" ")  # the caret is at the end: a real key
+        keys_ms += paint_watch.painted(page, 1, timeout=120_000)
+    key_ms = statistics.median(keys_ms)
     # What each panel must draw, from the official libraries: its first tokens that end within 5,000 characters.
     bound = 5_000
     expected_marks, expected_notes = [], []
@@ -679,4 +685,4 @@ def test_a_key_at_the_end_of_the_longest_text_is_painted_at_once_and_drawn_bound
         }
         return times.sort((a, b) => a - b)[1];
     }""", list(LATER))
-    assert key_ms < 3 * tokenizing + 500, f"{key_ms:.0f} ms from the key to its paint, {tokenizing:.0f} ms tokenizing"
+    assert key_ms < 3 * tokenizing + 500, f"{keys_ms} ms from each key to its paint, {tokenizing:.0f} ms tokenizing"
