@@ -16,6 +16,30 @@ export const CUT_AT_SPACES = /(?<=\P{White_Space})(?= )/u;
 // text with no cut is one chunk of up to 400,000 tokens (100,000 emoji in bytes), and each key makes another.
 const KEPT = 1 << 18;
 
+// How far a cut reads past its place, in UTF-16 units: the two code points after it at most (sentencepiece_bpe.js's
+// CUT_BEFORE_SPACES looks at a space and the character after it; every cut reads one code point before it at most).
+// A cut up to CUT_REACH before where two texts first differ is a cut of both.
+const CUT_REACH = 4;
+
+/** The length of the longest common prefix of two strings, in UTF-16 units. */
+function commonPrefixLength(a, b) {
+  const n = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < n && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  return k;
+}
+
+/** How many of `ends` (increasing) are at most `limit`. */
+function chunksBefore(ends, limit) {
+  let lo = 0, hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ends[mid] <= limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** chunk -> its columns, chunk-relative (spans in the chunk's code points), and its decode, for one tokenizer. */
 export class ChunkCache {
   /** columnsOf(chunk, atStart) -> {ids, starts, ends, partial}; decode(ids, first) -> the text those ids decode to
@@ -26,7 +50,7 @@ export class ChunkCache {
     this.entries = new Map();  // key -> {columns, chars, decoded: {first, after}, text: the latest text using it}
     this.size = 0;  // the entries' tokens, and one for each
     this.generation = 0;
-    this.last = null;  // the latest text's entries and columns, and where each of its chunks starts in them
+    this.last = null;  // the latest text, its cut, chunks (entries, UTF-16 ends), columns, where each chunk starts
   }
 
   /** The columns of text and their decode, text cut by `cut` (a RegExp for String.prototype.split that matches
@@ -35,7 +59,17 @@ export class ChunkCache {
    *  again: a key at the end of 100,000 characters appends the tokens of its chunk and those after it. */
   columns(text, cut) {
     const generation = ++this.generation;
-    const entries = text.split(cut).map((chunk, k) => this.entry(chunk, k === 0));
+    const previous = this.last?.cut === cut ? this.last : null;
+    // The chunks of the latest text that end CUT_REACH before where this text first differs from it are this one's
+    // first chunks: only the rest is split again (a key at the end of 100,000 spaces is 100,000 chunks for BERT).
+    const kept = previous ? chunksBefore(previous.chunkEnds, commonPrefixLength(previous.text, text) - CUT_REACH) : 0;
+    const from = kept ? previous.chunkEnds[kept - 1] : 0;
+    const entries = kept ? previous.entries.slice(0, kept) : [], chunkEnds = kept ? previous.chunkEnds.slice(0, kept) : [];
+    let end = from;
+    for (const chunk of text.slice(from).split(cut)) {  // the rest starts at a cut, which split never cuts again
+      entries.push(this.entry(chunk, end === 0));
+      chunkEnds.push(end += chunk.length);
+    }
     if (entries.length === 1) {  // a text with no cut (100,000 spaces) is its chunk: its columns as they are
       const [{columns: {ids, starts, ends, partial}, decoded}] = entries;
       decoded[true] ??= this.decode(ids, true);
@@ -44,7 +78,7 @@ export class ChunkCache {
       return {ids, starts, ends, partial, decoded: decoded[true]};
     }
     const last = this.last ?? {entries: [], ids: [], starts: [], ends: [], partial: [], decoded: "", at: [[0, 0, 0]]};
-    let same = 0;  // the leading chunks the last text has too: their tokens, offsets and decodes are the same
+    let same = kept;  // the leading chunks the last text has too: their tokens, offsets and decodes are the same
     while (same < entries.length && same < last.entries.length && entries[same] === last.entries[same]) same++;
     const {ids, starts, ends, partial} = last;
     const at = last.at.slice(0, same + 1);  // before each chunk: [tokens, code points, decoded length]
@@ -64,7 +98,7 @@ export class ChunkCache {
       offset += entry.chars;
       at.push([count, offset, decoded.length]);
     }
-    this.last = {entries, ids, starts, ends, partial, decoded, at};
+    this.last = {text, cut, chunkEnds, entries, ids, starts, ends, partial, decoded, at};
     this.forget(entries, generation);
     return {ids, starts, ends, partial, decoded};
   }
