@@ -313,6 +313,23 @@ def test_each_stepper_counts_its_own_steps_and_outlines_what_its_words_name(page
     page.locator("#panel-bert .stepper").screenshot(path=SCREENSHOTS / "stepper-bert-own-count.png")
 
 
+def test_replay_while_a_vocabulary_loads_steps_the_drawn_panels_and_says_the_other_is_coming(page, app_url):
+    """"How is it built?" clicked while GPT-4o's vocabulary has not come (its request hangs): the panels that show
+    tokens get their steppers, GPT-4o's panel says its tokens are still loading, and no script error (the page
+    fixture fails on one: a loading panel has no [data-tokenizer], and replay threw on it)."""
+    page.route("**/o200k_base.tiktoken", lambda route: None)
+    page.goto(f"{app_url}?tokenizers=gpt2,bert,gpt4o&text=Hello%20world")
+    page.wait_for_selector("#panel-gpt2 .tok")
+    page.wait_for_selector("#panel-bert .tok")
+    page.wait_for_selector("#panel-llama [data-loading=gpt4o]")
+    page.locator("#replay-all").click()
+    page.wait_for_selector("#panel-gpt2 .stepper .step-chip")
+    page.wait_for_selector("#panel-bert .stepper .step-chip")
+    assert page.inner_text("#panel-llama .stepper .step-head") == (
+        "Its tokens are still loading: replay them once they show.")
+    assert page.locator("#panel-llama .tok").count() == 0
+
+
 def test_the_stepper_shows_where_hindi_turns_into_bytes(page, app_url):
     open_page(page, app_url + "?example=hindi", EXAMPLES_BY_KEY["hindi"].text)
     page.locator("#replay-all").click()

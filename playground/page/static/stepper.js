@@ -18,20 +18,18 @@ async function playgroundCall(api, data) {
   return payload[0];
 }
 
-// A replay that failed says why, where its stepper would be.
-function playgroundReplayFailed(panels, err) {
-  playgroundCloseSteppers();
-  for (const panel of panels) {
-    const el = document.createElement("div");
-    el.className = "stepper";
-    el.innerHTML = '<p class="step-head"></p><div class="step-controls"><button data-close>close</button></div>';
-    el.querySelector(".step-head").textContent = `Could not replay this text: ${err.message}`;
-    el.querySelector("[data-close]").addEventListener("click", () => el.remove());
-    panel.querySelector("[data-tokenizer]").appendChild(el);
-  }
+// A panel's stepper that only says something: why a replay failed, or that the panel's tokens are still coming.
+function playgroundStepperNote(body, words) {
+  const el = document.createElement("div");
+  el.className = "stepper";
+  el.innerHTML = '<p class="step-head"></p><div class="step-controls"><button data-close>close</button></div>';
+  el.querySelector(".step-head").textContent = words;
+  el.querySelector("[data-close]").addEventListener("click", () => el.remove());
+  body.appendChild(el);
+  playgroundStepper.notes.push(el);
 }
 
-const playgroundStepper = {steppers: [], step: 0, max: 0, timer: null, vocabulary: false};
+const playgroundStepper = {steppers: [], notes: [], step: 0, max: 0, timer: null, vocabulary: false};
 
 // A piece as the panels draw it (handlers.replay_api's "shown": "·world", or a byte chip "E0 A4"), or as its vocabulary
 // spells it ("Ġworld") when the stepper is asked to (its "vocabulary spelling" button), or when it has no other.
@@ -146,7 +144,8 @@ export function playgroundCloseSteppers() {
   const st = playgroundStepper;
   if (st.timer) clearInterval(st.timer);
   for (const s of st.steppers) s.el.remove();
-  Object.assign(st, {steppers: [], step: 0, max: 0, timer: null});
+  for (const note of st.notes) note.remove();
+  Object.assign(st, {steppers: [], notes: [], step: 0, max: 0, timer: null});
 }
 
 function playgroundOpenSteppers(items, title) {
@@ -199,7 +198,8 @@ export async function playgroundReplayToken(tok) {
   try {
     result = await playgroundCall("replay", [text, name]);
   } catch (err) {
-    playgroundReplayFailed([panel], err);
+    playgroundCloseSteppers();
+    playgroundStepperNote(panel.querySelector("[data-tokenizer]"), `Could not replay this text: ${err.message}`);
     return;
   }
   let index = playgroundTokenIndex(tok), chunk = null;
@@ -213,15 +213,21 @@ export async function playgroundReplayToken(tok) {
 
 // The whole text (as much as /replay replays) in all three panels, stepping together.
 export async function playgroundReplayAll(text) {
-  const panels = [...document.querySelectorAll('#panels [id^="panel-"]')];
+  // The panels that show tokens; one whose vocabulary is still loading (update.js's .panel-loading) is told so.
+  const panels = [...document.querySelectorAll('#panels [id^="panel-"]')].filter((panel) => panel.querySelector("[data-tokenizer]"));
+  const loading = [...document.querySelectorAll("#panels [data-loading]")];
   let results;
   try {
     results = await Promise.all(panels.map((panel) =>
       playgroundCall("replay", [text, panel.querySelector("[data-tokenizer]").dataset.tokenizer])));
   } catch (err) {
-    playgroundReplayFailed(panels, err);
+    playgroundCloseSteppers();
+    for (const panel of panels) playgroundStepperNote(panel.querySelector("[data-tokenizer]"), `Could not replay this text: ${err.message}`);
     return;
   }
   playgroundOpenSteppers(panels.map((panel, i) => ({panel, chunks: results[i].chunks, cut: results[i].cut})),
                          () => "The whole text");
+  for (const body of loading) {
+    if (body.isConnected) playgroundStepperNote(body, "Its tokens are still loading: replay them once they show.");
+  }
 }
