@@ -45,7 +45,7 @@ def ring_pixels(locator, colour: str) -> int:
 
     want = [int(c) for c in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
     image = Image.open(BytesIO(locator.screenshot())).convert("RGB")
-    return sum(all(abs(a - b) <= 12 for a, b in zip(pixel, want)) for pixel in image.getdata())
+    return sum(all(abs(a - b) <= 12 for a, b in zip(pixel, want)) for pixel in image.get_flattened_data())
 
 
 def ring_perimeter(locator) -> float:
