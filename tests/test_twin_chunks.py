@@ -34,3 +34,13 @@ def typed(text: str) -> list[str]:
 @pytest.mark.parametrize("name", ["bert", "llama", "mistral", "gemma", "llama3", "gpt2"])
 def test_a_text_typed_key_by_key_is_tokenized_as_python_does(name):
     assert_twin_gives_pythons(name, typed(BASE))
+
+
+@pytest.mark.npm
+@pytest.mark.parametrize("name", ["llama", "mistral"])
+@pytest.mark.parametrize("texts", [["😀^", ""], ["😀^abc", "abc"], ["abc", "😀^abc"], ["x 😀^ab", "ab"]])
+def test_a_chunk_after_a_lone_character_is_not_taken_for_a_texts_first(name, texts):
+    """Llama 2 and Mistral cut after a character no longer piece holds (an emoji), so a chunk other than a text's
+    first may start with any character, "^" too: the cache's key for it must differ from the first chunk's of the
+    text after the "^" (a first chunk has a dummy prefix; one after a cut is tokenized after U+E000)."""
+    assert_twin_gives_pythons(name, texts)

@@ -117,8 +117,9 @@ export class ChunkCache {
   }
 
   entry(chunk, atStart) {
-    // A text's first chunk may tokenize otherwise (a dummy prefix); any other starts at a cut, with whitespace.
-    const key = atStart ? `^${chunk}` : chunk;
+    // A text's first chunk may tokenize otherwise (a dummy prefix): its key is marked apart from every other's, whose
+    // chunk may start with any character (Llama 2 cuts after an emoji, and "😀^abc" has a chunk "^abc").
+    const key = (atStart ? "^" : "-") + chunk;
     let entry = this.entries.get(key);
     if (entry === undefined) {
       let chars = 0;
