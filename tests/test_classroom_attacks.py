@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -210,6 +211,14 @@ def test_no_route_prints_what_a_client_sent(server):
 # --- 5. the worker dies with the server ----------------------------------------------------------
 
 
+def threads_of(pid: int) -> str:
+    """Where each thread of a process is (py-spy reads them without the process's help, though one holds the GIL)."""
+    if not shutil.which("py-spy"):
+        return "(py-spy is not installed: pip install -r requirements-dev.txt shows them)"
+    dump = subprocess.run(["py-spy", "dump", "--pid", str(pid)], capture_output=True, text=True, timeout=60)
+    return dump.stdout + dump.stderr
+
+
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
 def test_the_worker_exits_when_the_server_does(how, tmp_path):
     port = free_port()
@@ -224,7 +233,10 @@ def test_the_worker_exits_when_the_server_does(how, tmp_path):
         started = descendants(process.pid)
         assert started, "no worker process was started"
         process.send_signal(how)
-        process.wait(timeout=60)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:  # not ended, nor by web.exit_soon's timer: a thread that holds the GIL?
+            pytest.fail(f"python app.py not ended 60 s after {how.name}; its threads:\n{threads_of(process.pid)}")
         assert wait_gone(started, timeout=30) == [], "the worker outlived the server"
         said = log.read_text(errors="replace")
         if "not ended" in said:  # ended by web.exit_soon's timer: what held Python's own exit, for whoever reads CI
