@@ -128,7 +128,7 @@ def launch(demo: gr.Blocks) -> None:
 
 
 # How long the process may take to end after Ctrl+C: Python's exit waits for every thread it must join and for the
-# big-input worker (concurrent.futures joins it), and a lecturer's Ctrl+C must end the app whatever one of them waits for.
+# big-input worker (concurrent.futures joins it), and a lecturer's Ctrl+C must end the app whatever they wait for.
 EXIT_SECONDS = 10
 
 
@@ -138,7 +138,8 @@ def exit_soon() -> None:
     import faulthandler
 
     def end_it() -> None:
-        print(f"python app.py: not ended {EXIT_SECONDS} s after it was stopped; its threads:", file=sys.stderr, flush=True)
+        print(f"python app.py: not ended {EXIT_SECONDS} s after it was stopped; its threads:", file=sys.stderr,
+              flush=True)
         faulthandler.dump_traceback(sys.stderr, all_threads=True)
         os._exit(1)
 

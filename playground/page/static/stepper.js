@@ -214,7 +214,8 @@ export async function playgroundReplayToken(tok) {
 // The whole text (as much as /replay replays) in all three panels, stepping together.
 export async function playgroundReplayAll(text) {
   // The panels that show tokens; one whose vocabulary is still loading (update.js's .panel-loading) is told so.
-  const panels = [...document.querySelectorAll('#panels [id^="panel-"]')].filter((panel) => panel.querySelector("[data-tokenizer]"));
+  const panels = [...document.querySelectorAll('#panels [id^="panel-"]')]
+    .filter((panel) => panel.querySelector("[data-tokenizer]"));
   const loading = [...document.querySelectorAll("#panels [data-loading]")];
   let results;
   try {
@@ -222,7 +223,9 @@ export async function playgroundReplayAll(text) {
       playgroundCall("replay", [text, panel.querySelector("[data-tokenizer]").dataset.tokenizer])));
   } catch (err) {
     playgroundCloseSteppers();
-    for (const panel of panels) playgroundStepperNote(panel.querySelector("[data-tokenizer]"), `Could not replay this text: ${err.message}`);
+    for (const panel of panels) {
+      playgroundStepperNote(panel.querySelector("[data-tokenizer]"), `Could not replay this text: ${err.message}`);
+    }
     return;
   }
   playgroundOpenSteppers(panels.map((panel, i) => ({panel, chunks: results[i].chunks, cut: results[i].cut})),
