@@ -330,6 +330,21 @@ def test_replay_while_a_vocabulary_loads_steps_the_drawn_panels_and_says_the_oth
     assert page.locator("#panel-llama .tok").count() == 0
 
 
+def test_a_replay_the_server_refuses_says_why_in_each_panel(browser, app_url):
+    """/replay answering 400: each panel's stepper says it could not replay, with the server's words. (Its own
+    context: Chromium logs the 400 as a console error.)"""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    page = context.new_page()
+    page.route("**/gradio_api/call/replay", lambda route: route.fulfill(
+        status=400, content_type="application/json", body='{"detail": "the text is too long to replay"}'))
+    open_page(page, app_url, "Hello world")
+    page.locator("#replay-all").click()
+    page.wait_for_function("document.querySelectorAll('.stepper .step-head').length === 3")
+    heads = page.eval_on_selector_all(".stepper .step-head", "els => els.map((e) => e.textContent)")
+    assert heads == ["Could not replay this text: the text is too long to replay"] * 3
+    context.close()
+
+
 def test_the_stepper_shows_where_hindi_turns_into_bytes(page, app_url):
     open_page(page, app_url + "?example=hindi", EXAMPLES_BY_KEY["hindi"].text)
     page.locator("#replay-all").click()

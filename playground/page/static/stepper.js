@@ -29,6 +29,12 @@ function playgroundStepperNote(body, words) {
   playgroundStepper.notes.push(el);
 }
 
+// A replay that failed says why, where each of the panels' steppers would be (`bodies`: their [data-tokenizer]).
+function playgroundReplayFailed(bodies, err) {
+  playgroundCloseSteppers();
+  for (const body of bodies) playgroundStepperNote(body, `Could not replay this text: ${err.message}`);
+}
+
 const playgroundStepper = {steppers: [], notes: [], step: 0, max: 0, timer: null, vocabulary: false};
 
 // A piece as the panels draw it (handlers.replay_api's "shown": "·world", or a byte chip "E0 A4"), or as its vocabulary
@@ -198,8 +204,7 @@ export async function playgroundReplayToken(tok) {
   try {
     result = await playgroundCall("replay", [text, name]);
   } catch (err) {
-    playgroundCloseSteppers();
-    playgroundStepperNote(panel.querySelector("[data-tokenizer]"), `Could not replay this text: ${err.message}`);
+    playgroundReplayFailed([panel.querySelector("[data-tokenizer]")], err);
     return;
   }
   let index = playgroundTokenIndex(tok), chunk = null;
@@ -222,10 +227,7 @@ export async function playgroundReplayAll(text) {
     results = await Promise.all(panels.map((panel) =>
       playgroundCall("replay", [text, panel.querySelector("[data-tokenizer]").dataset.tokenizer])));
   } catch (err) {
-    playgroundCloseSteppers();
-    for (const panel of panels) {
-      playgroundStepperNote(panel.querySelector("[data-tokenizer]"), `Could not replay this text: ${err.message}`);
-    }
+    playgroundReplayFailed(panels.map((panel) => panel.querySelector("[data-tokenizer]")), err);
     return;
   }
   playgroundOpenSteppers(panels.map((panel, i) => ({panel, chunks: results[i].chunks, cut: results[i].cut})),
