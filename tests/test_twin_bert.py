@@ -9,6 +9,7 @@ import re
 
 import pytest
 from conftest import ROOT
+from test_twin_tiktoken import assert_twin_gives_pythons
 from tokenizers.normalizers import BertNormalizer
 from tokenizers.pre_tokenizers import BertPreTokenizer
 
@@ -76,3 +77,33 @@ def test_the_unicode_tables_are_the_rust_codes_own():
         assert (cp in punctuation) == (len(pre.pre_tokenize_str(f"a{ch}a")) == 3), hex(cp)
     assert 0x166D in punctuation and 0x1734 in marks and {0x0085, 0x180E} <= removes
     assert 0x2E43 not in punctuation and 0x0897 not in marks
+
+
+# Long words: WordPiece makes a word of more than 100 characters, normalised, one [UNK]; bert.js sees such a word
+# without normalising it when each of its characters normalises alone. Around the bound (100 and 101; "İ" lowercases
+# to two characters), with characters dropped at either end (U+200D, a control; U+034F, a nonspacing mark of
+# class 0, stripped with the accents), and with characters that must go the long way: a mark that canonical
+# ordering moves (U+1D165, a spacing mark of class 216, after U+0301), an accented letter that decomposes,
+# punctuation and an ideograph that end a word, U+1FEF that decomposes to "`" (punctuation only once normalised),
+# whitespace BERT does not cut at.
+LONG_WORDS = [
+    "😀👍🏽👩‍💻" * 40, "a" * 100, "a" * 101, "İ" * 50, "İ" * 51, "\u200d" + "b" * 101 + "\u200d",
+    "\u034f" + "b" * 101 + "\u034f", "c" * 101 + "\u0301", "c" * 101 + "\u0301\U0001d165", "é" * 101,
+    "d" * 60 + "." + "d" * 60, "e" * 101 + "中", "f" * 60 + "\u1fef" + "f" * 60, "g" * 60 + "\u3000" + "g" * 60,
+    "\u200d" * 200, "x " + "😀" * 150 + " y", "Hello " + "Z" * 150,
+]
+
+
+@pytest.mark.npm
+@pytest.mark.parametrize("text", LONG_WORDS)
+def test_a_long_word_is_one_unknown_token_where_python_makes_it_one(text):
+    assert_twin_gives_pythons("bert", [text])
+
+
+@pytest.mark.npm
+def test_a_long_word_of_a_cased_vocabulary_keeps_its_case(tmp_path):
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "A", "a", "##A", "##a", "."]) + "\n")
+    register_tokenizer("cased", vocab)
+    assert_twin_gives_pythons("cased", ["A" * 101, "A" * 100, "a" * 50 + "A" * 51, "A" * 60 + "." + "A" * 60,
+                                        "A" * 60 + "«" + "A" * 60, "İ" * 101, "\u200d" + "a" * 101])

@@ -168,6 +168,56 @@ function words(text, lowercase) {
   return {cps, from, starts};
 }
 
+// A word longer than this, normalised, is one [UNK] whatever it holds (max_input_chars_per_word, tokenizerJson's).
+const MAX_WORD_CHARS = 100;
+
+/** How many characters code point cp becomes in a word of the normalised text, counted alone: 0 if it is dropped
+ *  (a control, a format character such as U+200D, a nonspacing mark stripped with the accents); -1 if it may end a
+ *  word (whitespace, punctuation, an ideograph, as its normalised form) or change a neighbour (one that decomposes,
+ *  or with a combining class: canonical ordering moves it), which words() must see. Others normalise alone, each
+ *  to its own place: a run of them is one word, of the sum of their counts, spanning its first kept to its last. */
+function wordChars(lowercase) {
+  return memoNumber((cp) => {
+    if (cp > SPACE && cp < 0x7f) return isBertPunctuation(cp) ? -1 : 1;  // printable ASCII, lowercased alone
+    if ((isWhitespace(cp) && !cleanRemoves(cp)) || isChinese(cp)) return -1;
+    if (cleanRemoves(cp)) return 0;
+    if (!lowercase) return isBertPunctuation(cp) ? -1 : 1;
+    const parts = cp < 0xc0 || NEWER_DECOMPOSITIONS.has(cp) ? [cp] : nfd(cp);
+    if (parts.length !== 1 || parts[0] !== cp || combiningClass.has(cp)) return -1;
+    if (cp >= 0x300 && isMark(cp)) return 0;
+    return toLowercase(cp).length;  // letters lowercase to letters (and U+0307): no whitespace or punctuation
+  });
+}
+
+/** f of a code point, a number, computed once for each code point. */
+function memoNumber(f) {
+  const known = new Map();
+  return (cp) => {
+    let value = known.get(cp);
+    if (value === undefined) known.set(cp, value = f(cp));
+    return value;
+  };
+}
+
+/** The span of text's one word when text is a word longer than MAX_WORD_CHARS, normalised, of characters that
+ *  each normalise alone (wordChars): [start, end) in code points, WordPiece's [UNK] for the whole word, with no
+ *  need to normalise the text or ask the library. Else null. A key at the end of 100,000 emoji (one word) costs a
+ *  walk through its characters, not a normalisation of them all and the library's. */
+function longWordSpan(text, charsOf) {
+  let count = 0, first = -1, last = -1, index = 0;
+  for (const ch of text) {
+    const chars = charsOf(ch.codePointAt(0));
+    if (chars < 0) return null;
+    if (chars > 0) {
+      if (first < 0) first = index;
+      last = index;
+      count += chars;
+    }
+    index++;
+  }
+  return count > MAX_WORD_CHARS ? [first, last + 1] : null;
+}
+
 /** Where in cps the piece's characters, from its UTF-16 index u on, end, if cps spell them from `at`; else -1. */
 function spelled(piece, u, cps, at, end) {
   let k = at;
@@ -209,7 +259,8 @@ function tokenizerJson(pieces, lowercase) {
     },
     decoder: {type: "WordPiece", prefix: "##", cleanup: true},
     model: {
-      type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: 100, vocab,
+      type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: MAX_WORD_CHARS,
+      vocab,
     },
   };
 }
@@ -225,8 +276,11 @@ export async function load(spec, files) {
   const encoder = new TextEncoder();
   const hex = (piece) => hexBytes(encoder.encode(piece));
 
+  const charsOf = wordChars(lowercase);
   /** Each token's span: a piece covers the characters its normalised characters came from; [UNK] its word. */
   function columnsOf(text) {
+    const long = unkId === undefined ? null : longWordSpan(text, charsOf);
+    if (long) return {ids: [unkId], starts: [long[0]], ends: [long[1]], partial: [false]};
     const ids = Array.from(library.encode(text));
     const {cps, from, starts: wordStarts} = words(text, lowercase);
     const starts = [], ends = [];
