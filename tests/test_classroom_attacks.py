@@ -119,11 +119,16 @@ def test_unread_results_are_bounded_in_bytes(server):
                or b"No such event waiting to be read" in body for body in bodies]
     kept = sum(b"event: complete" in body for body in bodies)
     assert sum(dropped) + kept == 119 and kept * size_mb <= 16, (sum(dropped), kept)
-    # the oldest went first: every one dropped for room is older than every one kept. (The ones read after
-    # their 60 s may come anywhere: reading 119 bodies on a loaded machine can take that long.)
+    # the oldest went first: every one dropped for room arrived before every one kept. Arrived, not sent: the
+    # replays run at once (no concurrency limit), so one may finish a few places before one sent earlier (a run
+    # saw the 96th dropped and the 95th kept); test_unread_results_expire_in_time... checks the order exactly.
+    # (The ones read after their 60 s may come anywhere: reading 119 bodies on a loaded machine can take that long.)
     for_room = [i for i, body in enumerate(bodies) if b"dropped unread to make room" in body]
     read = [i for i, body in enumerate(bodies) if b"event: complete" in body]
-    assert not for_room or not read or max(for_room) < min(read), (for_room, read)
+    assert not for_room or not read or max(for_room) < min(read) + OVERTAKEN, (for_room, read)
+
+
+OVERTAKEN = 8  # places by which a replay may finish before one sent earlier, all running at once
 
 
 def status_done(url: str, event_id: str) -> bool:
