@@ -4,7 +4,12 @@ two first differ) are in play; every field as compare() gives it."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+
 import pytest
+from browser import require_node
+from conftest import ROOT
 from test_twin_tiktoken import assert_twin_gives_pythons
 
 # Many cuts of every family's kind: spaces after words, runs of spaces, tabs and newlines (BERT cuts before each),
@@ -44,3 +49,40 @@ def test_a_chunk_after_a_lone_character_is_not_taken_for_a_texts_first(name, tex
     first may start with any character, "^" too: the cache's key for it must differ from the first chunk's of the
     text after the "^" (a first chunk has a dummy prefix; one after a cut is tokenized after U+E000)."""
     assert_twin_gives_pythons(name, texts)
+
+
+SPELL = """
+import {decodeBySpelling} from "./playground/tokenizers/chunks.js";
+import {readFileSync} from "node:fs";
+const {text, tokens, ids} = JSON.parse(readFileSync(0, "utf8"));
+const asked = [];
+const decode = decodeBySpelling((ids) => { asked.push(ids.length); return "the library's"; }, (id) => tokens[id]);
+process.stdout.write(JSON.stringify({decoded: decode(ids, true, text), asked}));
+"""
+
+
+@pytest.mark.node
+@pytest.mark.parametrize("change, spelled", [
+    (None, True), ("byte", False), ("short", False), ("long", False), ("few", False)])
+def test_a_long_chunk_decodes_to_itself_only_where_its_tokens_spell_it(change, spelled):
+    """decodeBySpelling (byte-level BPE): a chunk of 256 tokens or more whose tokens' bytes are its UTF-8 decodes to
+    itself; a byte changed, one missing or one more at the end, or too few tokens: the library decodes."""
+    require_node(installed=False)  # chunks.js imports no npm package
+    text = "ab😀" * 100  # 600 bytes: tokens of 2 bytes, "ab" and each emoji's halves
+    utf8 = list(text.encode())
+    tokens = [utf8[i:i + 2] for i in range(0, len(utf8), 2)]  # 300 tokens
+    ids = list(range(len(tokens)))
+    if change == "byte":
+        tokens[150] = [tokens[150][0], tokens[150][1] ^ 1]
+    elif change == "short":
+        tokens[-1] = tokens[-1][:1]
+    elif change == "long":
+        tokens[-1] = [*tokens[-1], 0x61]
+    elif change == "few":  # the same text, its bytes in fewer, longer tokens
+        tokens = [utf8[i:i + 4] for i in range(0, len(utf8), 4)]
+        ids = list(range(len(tokens)))
+    out = subprocess.run(["node", "--input-type=module", "-e", SPELL], cwd=ROOT, capture_output=True, text=True,
+                         input=json.dumps({"text": text, "tokens": tokens, "ids": ids}), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == ({"decoded": text, "asked": []} if spelled
+                                      else {"decoded": "the library's", "asked": [len(ids)]})

@@ -42,12 +42,12 @@ function chunksBefore(ends, limit) {
 
 /** chunk -> its columns, chunk-relative (spans in the chunk's code points), and its decode, for one tokenizer. */
 export class ChunkCache {
-  /** columnsOf(chunk, atStart) -> {ids, starts, ends, partial}; decode(ids, first) -> the text those ids decode to
-   *  in a text where `first`: no token comes before them. */
+  /** columnsOf(chunk, atStart) -> {ids, starts, ends, partial}; decode(ids, first, chunk) -> the text those ids
+   *  (chunk's tokens) decode to in a text where `first`: no token comes before them. */
   constructor(columnsOf, decode) {
     this.columnsOf = columnsOf;
     this.decode = decode;
-    this.entries = new Map();  // key -> {columns, chars, decoded: {first, after}, text: the latest text using it}
+    this.entries = new Map();  // key -> {key, columns, chars, decoded: {first, after}, text: the latest text using it}
     this.size = 0;  // the entries' tokens, and one for each
     this.generation = 0;
     this.last = null;  // the latest text, its cut, chunks (entries, UTF-16 ends), columns, where each chunk starts
@@ -72,7 +72,7 @@ export class ChunkCache {
     }
     if (entries.length === 1) {  // a text with no cut (100,000 spaces) is its chunk: its columns as they are
       const [{columns: {ids, starts, ends, partial}, decoded}] = entries;
-      decoded[true] ??= this.decode(ids, true);
+      decoded[true] ??= this.decode(ids, true, entries[0].key.slice(1));
       this.last = null;  // the next text's columns are new arrays: these are the chunk's own
       this.forget(entries, generation);
       return {ids, starts, ends, partial, decoded: decoded[true]};
@@ -87,7 +87,7 @@ export class ChunkCache {
     let decoded = last.decoded.slice(0, decodedLength);
     for (let k = same; k < entries.length; k++) {
       const entry = entries[k], columns = entry.columns;
-      decoded += entry.decoded[count === 0] ??= this.decode(columns.ids, count === 0);
+      decoded += entry.decoded[count === 0] ??= this.decode(columns.ids, count === 0, entry.key.slice(1));
       for (let t = 0; t < columns.ids.length; t++) {
         ids.push(columns.ids[t]);
         starts.push(columns.starts[t] + offset);
@@ -124,10 +124,10 @@ export class ChunkCache {
     if (entry === undefined) {
       let chars = 0;
       for (const _ of chunk) chars++;
-      entry = {columns: this.columnsOf(chunk, atStart), chars, decoded: {}, text: 0};
-      this.size += entry.columns.ids.length + 1;
       // A key of its own: a chunk split from the text is a slice of it, and would keep the whole text alive.
-      this.entries.set(`${key} `.slice(0, -1), entry);
+      entry = {key: `${key} `.slice(0, -1), columns: this.columnsOf(chunk, atStart), chars, decoded: {}, text: 0};
+      this.size += entry.columns.ids.length + 1;
+      this.entries.set(entry.key, entry);
     }
     return entry;
   }
@@ -139,4 +139,30 @@ export class ChunkCache {
 export function decodeAfterLead(decode, lead) {
   const leadText = decode([lead]);
   return (ids, first) => (first ? decode(ids) : decode([lead, ...ids]).slice(leadText.length));
+}
+
+// A chunk of this many tokens or more is decoded by spelling (decodeBySpelling); shorter ones by the library.
+const SPELLED_TOKENS = 256;
+const utf8 = new TextEncoder();
+let spelledText = new Uint8Array(0);  // the UTF-8 of the chunk being checked, reused from key to key
+
+/** decode(ids, first, chunk) for a byte-level BPE, whose decode is its tokens' bytes one after another read as
+ *  UTF-8 (bytesOf(id): what a token stands for): a long chunk's tokens that spell the chunk's own UTF-8 decode to
+ *  the chunk. Comparing the bytes takes a millisecond where the library built and decoded those of 100,000 emoji
+ *  again at every key (Llama 3: 30 ms a key); a chunk they do not spell, and a short one, the library decodes. */
+export function decodeBySpelling(decode, bytesOf) {
+  return (ids, first, chunk) => (ids.length >= SPELLED_TOKENS && spellsUtf8(ids, bytesOf, chunk) ? chunk : decode(ids));
+}
+
+/** Whether the bytes of tokens `ids`, one after another, are text's UTF-8. */
+function spellsUtf8(ids, bytesOf, text) {
+  if (spelledText.length < 3 * text.length) spelledText = new Uint8Array(3 * text.length);
+  const {written} = utf8.encodeInto(text, spelledText);
+  let at = 0;
+  for (let t = 0; t < ids.length; t++) {
+    const bytes = bytesOf(ids[t]);
+    if (at + bytes.length > written) return false;
+    for (let b = 0; b < bytes.length; b++) if (spelledText[at++] !== bytes[b]) return false;
+  }
+  return at === written;
 }

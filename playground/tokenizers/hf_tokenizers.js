@@ -11,7 +11,7 @@
 
 import {fromJSON} from "./hf_wasm.js";
 import {hexBytes} from "./base.js";
-import {ChunkCache, CUT_AT_SPACES} from "./chunks.js";
+import {ChunkCache, CUT_AT_SPACES, decodeBySpelling} from "./chunks.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
 import {hasLongRun, longRunEncoder, splitRegex} from "./tiktoken_long.js";
 
@@ -134,7 +134,8 @@ export async function load(spec, files) {
     return {ids, ...spansFromByteLengths(text, ids.map((id) => byteLengths[id]))};
   }
   // A byte-level decoder gives the bytes of the tokens one after another: a chunk's are its whole characters.
-  const chunks = cutsAtSpaces(json) && json.decoder?.type === "ByteLevel" ? new ChunkCache(columnsOf, decode) : null;
+  const chunks = cutsAtSpaces(json) && json.decoder?.type === "ByteLevel"
+    ? new ChunkCache(columnsOf, decodeBySpelling(decode, (id) => tokenBytes[id])) : null;
   function columns(text, special = false) {
     const {ids, starts, ends, partial, decoded} = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
     const isSpecial = new Array(ids.length).fill(false);

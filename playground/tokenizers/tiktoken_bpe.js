@@ -11,7 +11,7 @@ import {init, Tiktoken} from "tiktoken/lite/init";
 import wasmFile, {sha256 as wasmSha256} from "tiktoken/lite/tiktoken_bg.wasm";
 import {hexBytes} from "./base.js";
 import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
-import {ChunkCache, CUT_AT_SPACES} from "./chunks.js";
+import {ChunkCache, CUT_AT_SPACES, decodeBySpelling} from "./chunks.js";
 import {hasLongRun, longRunEncoder, splitRegex} from "./tiktoken_long.js";
 import {instantiateUrl} from "./wasm_file.js";
 
@@ -155,7 +155,7 @@ export async function load(spec, files) {
   }
   const decode = (ids) => utf8.decode(encoding.decode(Uint32Array.from(ids)));
   // A chunk's tokens stand for its UTF-8, whole characters: the text's bytes are the chunks' one after another.
-  const chunks = PATTERNS_CUT_AT_SPACES.has(pattern) ? new ChunkCache(columnsOf, decode) : null;
+  const chunks = PATTERNS_CUT_AT_SPACES.has(pattern) ? new ChunkCache(columnsOf, decodeBySpelling(decode, bytesOf)) : null;
   const hexOf = [];  // id -> bytesHex(id), as the tokens shown ask for them
 
   return {

@@ -133,12 +133,14 @@ export function longRunEncoder(tokens, regex, merges = null) {
   const compatible = compatiblePairs(ranks);
   const lengthOf = (id) => ranks.spelledOf[id].length;
   return function encode(text) {
-    const ids = [], pieces = [];
+    const parts = [], pieces = [];  // each piece's id (a number) or ids, in order
+    let count = 0;
     for (const [piece] of text.matchAll(regex)) {
       const bytes = utf8.encode(piece);
       const whole = bytes.length <= longest ? ranks.byId.get(spell(bytes)) : undefined;
       if (whole !== undefined) {
-        ids.push(whole);
+        parts.push(whole);
+        count++;
         continue;
       }
       let merged;
@@ -151,10 +153,22 @@ export function longRunEncoder(tokens, regex, merges = null) {
         })) ?? Uint32Array.from(bytePairMerge(bytes, ranks));
         pieces.push({units: bytes, ids: merged, ends: null});
       }
-      for (let t = 0; t < merged.length; t++) ids.push(merged[t]);
+      parts.push(merged);
+      count += merged.length;
     }
     before = pieces;
-    return Uint32Array.from(ids);
+    // A text of one long piece (100,000 emoji) is its merge, shared with `before` (neither is ever changed).
+    if (parts.length === 1 && parts[0] instanceof Uint32Array) return parts[0];
+    const ids = new Uint32Array(count);
+    let at = 0;
+    for (const part of parts) {
+      if (typeof part === "number") ids[at++] = part;
+      else {
+        ids.set(part, at);
+        at += part.length;
+      }
+    }
+    return ids;
   };
 }
 
