@@ -41,14 +41,23 @@ export function invisibleNames(label) {
   return Array.from(label, (c) => `${codePointName(c.codePointAt(0))} ${invisibleName(c.codePointAt(0))}`).join(", ");
 }
 
+let lastDirection = {text: "", rightToLeft: false};  // the latest text's: three panels ask of each text
+
 /** Whether text reads right to left: its first character of a strong direction is Arabic or Hebrew's. */
 export function rightToLeft(text) {
-  for (const c of text) {
-    const cp = c.codePointAt(0);
-    if (isRightToLeft(cp)) return true;
-    if (isLeftToRight(cp)) return false;
+  if (text !== lastDirection.text) {
+    let found = false;
+    for (let u = 0; u < text.length; u++) {
+      const cp = text.codePointAt(u);
+      if (cp > 0xffff) u++;
+      if (isRightToLeft(cp) || isLeftToRight(cp)) {
+        found = isRightToLeft(cp);
+        break;
+      }
+    }
+    lastDirection = {text, rightToLeft: found};
   }
-  return false;
+  return lastDirection.rightToLeft;
 }
 
 /** What a token's block shows: its text, or its bytes when it holds part of a character (display.token_label). */

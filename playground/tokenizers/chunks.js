@@ -29,6 +29,17 @@ function commonPrefixLength(a, b) {
   return k;
 }
 
+/** How many code points text holds (it is well formed): its UTF-16 units less one for each surrogate pair. A loop
+ *  of charCodeAt, not the string's iterator, which took 3 to 6 ms a key on 100,000 emoji. */
+function codePointCount(text) {
+  let pairs = 0;
+  for (let u = 0; u < text.length; u++) {
+    const c = text.charCodeAt(u);
+    if (c >= 0xdc00 && c < 0xe000) pairs++;
+  }
+  return text.length - pairs;
+}
+
 /** How many of `ends` (increasing) are at most `limit`. */
 function chunksBefore(ends, limit) {
   let lo = 0, hi = ends.length;
@@ -122,10 +133,9 @@ export class ChunkCache {
     const key = (atStart ? "^" : "-") + chunk;
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      let chars = 0;
-      for (const _ of chunk) chars++;
       // A key of its own: a chunk split from the text is a slice of it, and would keep the whole text alive.
-      entry = {key: `${key} `.slice(0, -1), columns: this.columnsOf(chunk, atStart), chars, decoded: {}, text: 0};
+      entry = {key: `${key} `.slice(0, -1), columns: this.columnsOf(chunk, atStart), chars: codePointCount(chunk),
+        decoded: {}, text: 0};
       this.size += entry.columns.ids.length + 1;
       this.entries.set(entry.key, entry);
     }

@@ -138,12 +138,11 @@ export async function load(spec, files) {
     ? new ChunkCache(columnsOf, decodeBySpelling(decode, (id) => tokenBytes[id])) : null;
   function columns(text, special = false) {
     const {ids, starts, ends, partial, decoded} = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
-    const isSpecial = new Array(ids.length).fill(false);
     if (special && beginOfText !== null) {  // new arrays: the chunks' are the cache's own
       return {ids: [beginOfText, ...ids], starts: [0, ...starts], ends: [0, ...ends], partial: [false, ...partial],
-              special: [true, ...isSpecial], decoded};
+              special: [true, ...new Array(ids.length).fill(false)], decoded};
     }
-    return {ids, starts, ends, partial, special: isSpecial, decoded};
+    return {ids, starts, ends, partial, decoded};
   }
 
   return {

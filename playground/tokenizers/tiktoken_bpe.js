@@ -119,6 +119,7 @@ function rankFileText(tokens) {
 /** bytes.decode("utf-8", "replace") as Python does it: one U+FFFD per maximal invalid subsequence (the
  *  WHATWG decoder's rule too), and a leading byte order mark kept, not dropped. */
 const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});
+const NO_BYTES = new Uint8Array(0);
 
 export async function load(spec, files) {
   await initWasm();
@@ -155,7 +156,8 @@ export async function load(spec, files) {
   }
   const decode = (ids) => utf8.decode(encoding.decode(Uint32Array.from(ids)));
   // A chunk's tokens stand for its UTF-8, whole characters: the text's bytes are the chunks' one after another.
-  const chunks = PATTERNS_CUT_AT_SPACES.has(pattern) ? new ChunkCache(columnsOf, decodeBySpelling(decode, bytesOf)) : null;
+  const decodeChunk = decodeBySpelling(decode, (id) => tokens[id] ?? NO_BYTES);  // encode_ordinary makes no special
+  const chunks = PATTERNS_CUT_AT_SPACES.has(pattern) ? new ChunkCache(columnsOf, decodeChunk) : null;
   const hexOf = [];  // id -> bytesHex(id), as the tokens shown ask for them
 
   return {
@@ -170,8 +172,7 @@ export async function load(spec, files) {
     columns(text) {
       // encode_ordinary: "<|endoftext|>" typed by a person is text, not the special token; and these
       // encodings add no special tokens around a text, so `special` changes nothing here.
-      const columns = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
-      return {...columns, special: new Array(columns.ids.length).fill(false)};
+      return chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
     },
     decode,
   };
