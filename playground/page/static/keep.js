@@ -1,7 +1,7 @@
 // The page's whole setup, kept in this tab: the text, the three tokenizers, the example, Guess first, presenter
 // view, the whitespace marks, the view and the size (what the share link holds), saved in the browser's
-// sessionStorage at every change and put back when the tab reloads the same address. So a reload loses nothing
-// typed. Nothing is sent to the server.
+// sessionStorage after every change (once the page is idle, and at once as the tab goes) and put back when the tab
+// reloads the same address. So a reload loses nothing typed. Nothing is sent to the server.
 // sessionStorage, not localStorage: it is the tab's own, so two tabs on the page never overwrite each other's
 // text and a fresh visit to a share link opens that link; it goes when the tab closes, so a shared classroom
 // computer keeps no one's text for the next student. At every change the address bar and the share link follow
@@ -37,6 +37,23 @@ export function playgroundKeep(values) {
   playgroundKeptValues = values;
   playgroundAddressFollows(values);  // first: what is kept is kept at the address the tab now has
   playgroundShareFollows(values);
+  if (!playgroundKeepWaits) whenIdle(playgroundKeepNow);
+  playgroundKeepWaits = true;
+  return [];
+}
+
+// The setup is written once the page is idle (within KEEP_WITHIN_MS), not in the key's own event: writing 100,000
+// characters to sessionStorage took 3 to 4 ms of a key's 150; and as the tab goes (a reload: pagehide), at once.
+const KEEP_WITHIN_MS = 500;
+let playgroundKeepWaits = false;
+const whenIdle = (write) => (window.requestIdleCallback
+  ? requestIdleCallback(write, {timeout: KEEP_WITHIN_MS}) : setTimeout(write, KEEP_WITHIN_MS / 5));
+addEventListener("pagehide", () => playgroundKeepNow());
+
+function playgroundKeepNow() {
+  if (!playgroundKeepWaits) return;
+  playgroundKeepWaits = false;
+  const values = playgroundKeptValues;
   const note = document.getElementById("keep-note");
   try {
     const kept = JSON.stringify({address: window.location.href, values, size: playgroundLecture.size});
@@ -44,14 +61,13 @@ export function playgroundKeep(values) {
     playgroundKeptJson = kept;
     if (note) note.remove();
   } catch (err) {
-    if (err.name !== "QuotaExceededError") return [];  // storage refused (a setting, a sandboxed frame): nothing kept
+    if (err.name !== "QuotaExceededError") return;  // storage refused (a setting, a sandboxed frame): nothing kept
     // over the quota (about 5 MB): say so, and keep no older text that a reload would bring back
     sessionStorage.removeItem(PLAYGROUND_KEEP_KEY);
     playgroundKeptJson = null;
     playgroundKeepNote(`This text (${values[0].length.toLocaleString("en")} characters) is too long for the ` +
                        "browser to keep in this tab: a reload of the page would not bring it back.");
   }
-  return [];
 }
 
 // Put back what was kept (after the page's load has set the link's setup); else the values stay as they are.
