@@ -162,8 +162,9 @@ function statsHtml(result, text) {
     [result.lossless ? "yes" : "no", "lossless", ""],
     [thousands(result.unk_count), result.name === "bert" ? "[UNK]" : "unknown", ""],
   ];
-  const indent = indentationTokenCount(text, result.starts, result.ends);
-  if (indent || text.search(INDENTATION) >= 0) items.push([thousands(indent), "on indentation", "indentation"]);
+  if (text.search(INDENTATION) >= 0) {  // only then: the spans of all tokens are worked out when first read (base.js)
+    items.push([thousands(indentationTokenCount(text, result.starts, result.ends)), "on indentation", "indentation"]);
+  }
   const cells = items.map(([value, label, answers]) =>
     `<span class="stat${label === "lossless" && value === "no" ? " bad" : ""}"`
     + `${answers ? ` data-answers=${answers}` : ""}><b>${value}</b> ${escapeHtml(label)}</span>`);
@@ -207,7 +208,8 @@ function firstTokens(tokens) {
 function drawnLength(result, drawn, chars) {
   const lastEnd = drawn ? result.tokens[drawn - 1].end : 0;
   if (drawn === MAX_DRAWN_TOKENS && drawn < result.count) return lastEnd;
-  const next = drawn < result.count ? result.starts[drawn] : chars;  // where the next token starts
+  const next = drawn < result.count ? result.tokens[drawn].start : chars;  // where the next token starts (drawn
+  // is under the tokens the page asked for: fewer than MAX_DRAWN_TOKENS, cut at MAX_DRAWN_CHARS)
   return Math.max(lastEnd, Math.min(next, MAX_DRAWN_CHARS));
 }
 

@@ -5,7 +5,9 @@
 // tokenizer object with:
 //   name, label, library, vocab_size, normalizes, unk_id   as the Python class has them
 //   columns(text, special) -> {ids, starts, ends, partial, special}   parallel arrays; spans in code points
+//                         (or {ids, spans}: spans(n) gives {starts, ends, partial} of the first n, all without n)
 //                         (special left out where no token is special: an array of 100,000 falses a key costs);
+//                         cached: true where the arrays are a cache's own that its next call changes (chunks.js);
 //                         and `decoded`, where it has them: the decode of its ids but the special ones (chunks.js)
 //   decode(ids) -> string                                   the official library's decode
 //   piece(id) -> "Ġworld"     the vocabulary entry, as the Python layer spells it ("Ġworld", "##ing", "▁world")
@@ -36,9 +38,11 @@ function charsPerToken(chars, count) {
   return Number(x.toFixed(2));
 }
 
-/** A column as a new plain array (compare()'s lists): a copy, since a family's arrays may be its chunk cache's. */
-function plain(column) {
-  if (Array.isArray(column)) return column.slice();
+/** A column as a plain array (compare()'s lists): a typed array's values, a cache's array copied (its next call
+ *  changes it), any other array as it is (a chunk's own, which no one changes: copying 250,000 ids, starts and ends
+ *  took 4 ms of a key on 100,000 emoji). */
+function plain(column, cached) {
+  if (Array.isArray(column)) return cached ? column.slice() : column;
   const out = new Array(column.length);
   for (let k = 0; k < column.length; k++) out[k] = column[k];
   return out;
@@ -70,30 +74,39 @@ function countMarked(ids, marks) {
  *  marks: id -> the paper's figures (undertrained.json's entry), or null when no list is published. */
 export function describe(tokenizer, marks, text, special = false, tokenLimit = null) {
   const columns = tokenizer.columns(text, special);
-  const {ids, starts, ends} = columns;
+  const {ids} = columns;
   const units = codePointUnits(text);
   const chars = units.length - 1;
   const shown = tokenLimit === null ? ids.length : Math.min(tokenLimit, ids.length);
+  const {starts, ends, partial} = columns.spans?.(shown) ?? columns;  // the shown tokens' spans at least
   const tokens = [];
   for (let k = 0; k < shown; k++) {
     const id = ids[k];
     tokens.push({
       id, piece: tokenizer.piece(id), text: text.slice(units[starts[k]], units[ends[k]]),
-      start: starts[k], end: ends[k], bytes_hex: tokenizer.bytesHex(id), partial: columns.partial[k],
+      start: starts[k], end: ends[k], bytes_hex: tokenizer.bytesHex(id), partial: partial[k],
       special: columns.special?.[k] ?? false, undertrained: marks?.get(id) ?? null,
     });
   }
   const decoded = columns.decoded
     ?? tokenizer.decode(columns.special ? ids.filter((_, k) => !columns.special[k]) : ids);
-  return {
+  const result = {
     name: tokenizer.name,
     label: tokenizer.label,
     library: tokenizer.library,
     vocab_size: tokenizer.vocab_size,
     normalizes: tokenizer.normalizes,
-    ids: plain(ids),
-    starts: plain(starts),
-    ends: plain(ends),
+  };
+  // ids, starts and ends as plain arrays, a copy only where the arrays are the cache's (its next call changes them);
+  // where that takes work (a typed array's values, spans not yet worked out), the first time each is read: the page
+  // reads them for the batch and the replay, after a pause, and for indentation, so a key at the end of 100,000
+  // emoji (250,000 tokens for GPT-4) spans and copies only what a panel draws.
+  whenRead(result, "ids", () => plain(ids, columns.cached), !Array.isArray(ids));
+  for (const field of ["starts", "ends"]) {
+    whenRead(result, field, () => plain(columns.spans ? columns.spans()[field] : columns[field], columns.cached),
+             Boolean(columns.spans));
+  }
+  return Object.assign(result, {
     count: ids.length,
     tokens,
     chars,
@@ -103,5 +116,21 @@ export function describe(tokenizer, marks, text, special = false, tokenLimit = n
     undertrained_count: marks ? countMarked(ids, marks) : null,
     decoded,
     lossless: decoded === text,
-  };
+  });
+}
+
+/** result[field] = make(), now or (later) the first time it is read. */
+function whenRead(result, field, make, later) {
+  if (!later) {
+    result[field] = make();
+    return;
+  }
+  Object.defineProperty(result, field, {
+    enumerable: true, configurable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(result, field, {value, enumerable: true, writable: true, configurable: true});
+      return value;
+    },
+  });
 }

@@ -309,13 +309,13 @@ export async function load(spec, files) {
   const chunks = new ChunkCache(columnsOf, decodeAfterLead(decode, vocab.get("a") ?? unkId));
 
   function columns(text, special = false) {
-    const {ids, starts, ends, partial: marks, decoded} = chunks.columns(text, CUT_BEFORE_WHITESPACE);
+    const {ids, starts, ends, partial: marks, decoded, cached} = chunks.columns(text, CUT_BEFORE_WHITESPACE);
     if (special) {  // BertTokenizerFast's template "[CLS] $A [SEP]", [SEP]'s empty span at the end (bert.py)
       const chars = [...text].length;
       return {ids: [clsId, ...ids, sepId], starts: [0, ...starts, chars], ends: [0, ...ends, chars],
         partial: [false, ...marks, false], special: [true, ...marks, true], decoded};
     }
-    return {ids, starts, ends, partial: marks, special: marks, decoded};
+    return {ids, starts, ends, partial: marks, special: marks, decoded, cached};
   }
 
   return {

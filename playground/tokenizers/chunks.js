@@ -53,8 +53,9 @@ function chunksBefore(ends, limit) {
 
 /** chunk -> its columns, chunk-relative (spans in the chunk's code points), and its decode, for one tokenizer. */
 export class ChunkCache {
-  /** columnsOf(chunk, atStart) -> {ids, starts, ends, partial}; decode(ids, first, chunk) -> the text those ids
-   *  (chunk's tokens) decode to in a text where `first`: no token comes before them. */
+  /** columnsOf(chunk, atStart) -> {ids, starts, ends, partial} or {ids, spans} (spans(n): those of the first n
+   *  tokens, spans.js's spansWhenAsked); decode(ids, first, chunk) -> the text those ids (chunk's tokens) decode to
+   *  in a text where `first`: no token comes before them. */
   constructor(columnsOf, decode) {
     this.columnsOf = columnsOf;
     this.decode = decode;
@@ -65,9 +66,10 @@ export class ChunkCache {
   }
 
   /** The columns of text and their decode, text cut by `cut` (a RegExp for String.prototype.split that matches
-   *  only at cuts, and only with no width). The arrays are the cache's own, valid until its next call: never to be
-   *  changed (a copy first). The chunks a text shares from its start with the text before are not concatenated
-   *  again: a key at the end of 100,000 characters appends the tokens of its chunk and those after it. */
+   *  only at cuts, and only with no width). The arrays are the cache's own, never to be changed (a copy first);
+   *  `cached: true` says its next call changes them (a copy to keep them). The chunks a text shares from its start
+   *  with the text before are not concatenated again: a key at the end of 100,000 characters appends the tokens of
+   *  its chunk and those after it. */
   columns(text, cut) {
     const generation = ++this.generation;
     const previous = this.last?.cut === cut ? this.last : null;
@@ -82,11 +84,11 @@ export class ChunkCache {
       chunkEnds.push(end += chunk.length);
     }
     if (entries.length === 1) {  // a text with no cut (100,000 spaces) is its chunk: its columns as they are
-      const [{columns: {ids, starts, ends, partial}, decoded}] = entries;
-      decoded[true] ??= this.decode(ids, true, entries[0].key.slice(1));
+      const [{columns, decoded}] = entries;
+      decoded[true] ??= this.decode(columns.ids, true, entries[0].key.slice(1));
       this.last = null;  // the next text's columns are new arrays: these are the chunk's own
       this.forget(entries, generation);
-      return {ids, starts, ends, partial, decoded: decoded[true]};
+      return {...columns, decoded: decoded[true]};
     }
     const last = this.last ?? {entries: [], ids: [], starts: [], ends: [], partial: [], decoded: "", at: [[0, 0, 0]]};
     let same = kept;  // the leading chunks the last text has too: their tokens, offsets and decodes are the same
@@ -97,13 +99,13 @@ export class ChunkCache {
     ids.length = starts.length = ends.length = partial.length = count;
     let decoded = last.decoded.slice(0, decodedLength);
     for (let k = same; k < entries.length; k++) {
-      const entry = entries[k], columns = entry.columns;
+      const entry = entries[k], columns = entry.columns, spans = columns.spans?.() ?? columns;
       decoded += entry.decoded[count === 0] ??= this.decode(columns.ids, count === 0, entry.key.slice(1));
       for (let t = 0; t < columns.ids.length; t++) {
         ids.push(columns.ids[t]);
-        starts.push(columns.starts[t] + offset);
-        ends.push(columns.ends[t] + offset);
-        partial.push(columns.partial[t]);
+        starts.push(spans.starts[t] + offset);
+        ends.push(spans.ends[t] + offset);
+        partial.push(spans.partial[t]);
       }
       count = ids.length;
       offset += entry.chars;
@@ -111,7 +113,7 @@ export class ChunkCache {
     }
     this.last = {text, cut, chunkEnds, entries, ids, starts, ends, partial, decoded, at};
     this.forget(entries, generation);
-    return {ids, starts, ends, partial, decoded};
+    return {ids, starts, ends, partial, decoded, cached: true};
   }
 
   /** Marks the chunks of the latest text (`entries`, its `generation`) and, past KEPT tokens, forgets the others. */
@@ -157,11 +159,13 @@ const utf8 = new TextEncoder();
 let spelledText = new Uint8Array(0);  // the UTF-8 of the chunk being checked, reused from key to key
 
 /** decode(ids, first, chunk) for a byte-level BPE, whose decode is its tokens' bytes one after another read as
- *  UTF-8 (bytesOf(id): what a token stands for): a long chunk's tokens that spell the chunk's own UTF-8 decode to
- *  the chunk. Comparing the bytes takes a millisecond where the library built and decoded those of 100,000 emoji
- *  again at every key (Llama 3: 30 ms a key); a chunk they do not spell, and a short one, the library decodes. */
-export function decodeBySpelling(decode, bytesOf) {
-  return (ids, first, chunk) => (ids.length >= SPELLED_TOKENS && spellsUtf8(ids, bytesOf, chunk) ? chunk : decode(ids));
+ *  UTF-8 (tableOf()[id]: a Uint8Array of what a token stands for, undefined for a special token): a long chunk's
+ *  tokens that spell the chunk's own UTF-8 decode to the chunk. Comparing the bytes takes a millisecond where the
+ *  library built and decoded those of 100,000 emoji again at every key (Llama 3: 30 ms a key); a chunk they do not
+ *  spell, and a short one, the library decodes. */
+export function decodeBySpelling(decode, tableOf) {
+  return (ids, first, chunk) => (ids.length >= SPELLED_TOKENS && spellsUtf8(ids, tableOf(), chunk) ? chunk
+    : decode(ids));
 }
 
 /** Whether the bytes of tokens `ids`, one after another, are text's UTF-8. */
@@ -170,8 +174,8 @@ function spellsUtf8(ids, bytesOf, text) {
   const {written} = utf8.encodeInto(text, spelledText);
   let at = 0;
   for (let t = 0; t < ids.length; t++) {
-    const bytes = bytesOf(ids[t]);
-    if (at + bytes.length > written) return false;
+    const bytes = bytesOf[ids[t]];
+    if (bytes === undefined || at + bytes.length > written) return false;
     for (let b = 0; b < bytes.length; b++) if (spelledText[at++] !== bytes[b]) return false;
   }
   return at === written;

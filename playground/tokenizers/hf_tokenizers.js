@@ -12,7 +12,7 @@
 import {fromJSON} from "./hf_wasm.js";
 import {hexBytes} from "./base.js";
 import {ChunkCache, CUT_AT_SPACES, decodeBySpelling} from "./chunks.js";
-import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+import {gpt2ByteSpelling, spansWhenAsked} from "./spans.js";
 import {hasLongRun, longRunEncoder, splitRegex} from "./tiktoken_long.js";
 
 // The pre-tokenisers whose splits have tiktoken's cut before a space (tiktoken_bpe.js): a Split by one of those
@@ -117,13 +117,18 @@ export async function load(spec, files) {
   }
   const beginOfText = spec.options.begin_of_text ?? null;  // llama3.py puts it first when special tokens are asked
 
+  let tokenUint8s = null;
+  /** id -> a Uint8Array of what the token stands for (undefined: a special token), made when first asked for: when a
+   *  text first has a long chunk (128,000 of them for Llama 3: not on the way to the first paint). */
+  const bytesTable = () => (tokenUint8s ??= tokenBytes.map((bytes, id) =>
+    (added.get(id)?.special ? undefined : Uint8Array.from(bytes))));
+
   /** tiktoken_long.js's encoder with the file's split pattern and merges (the model's entries, by id). */
   function encoderOfLongRuns() {
     const idOf = new Map(pieces.map((piece, id) => [piece, id]));
     const merges = longRuns.merges.map((merge) => (typeof merge === "string" ? merge.split(" ") : merge)
       .map((piece) => idOf.get(piece)));
-    const tokens = tokenBytes.map((bytes, id) => (added.get(id)?.special ? undefined : Uint8Array.from(bytes)));
-    return longRunEncoder(tokens, splitRegex(longRuns.pattern), merges);
+    return longRunEncoder(bytesTable(), splitRegex(longRuns.pattern), merges);
   }
 
   /** Ids and spans of text: a byte-level BPE covers the text's UTF-8 exactly, so spans come from byte lengths.
@@ -131,18 +136,19 @@ export async function load(spec, files) {
    *  <|begin_of_text|> in front, covering no character. */
   function columnsOf(text) {
     const ids = longRuns && hasLongRun(text) ? (longRuns.encode ??= encoderOfLongRuns())(text) : library.encode(text);
-    return {ids, ...spansFromByteLengths(text, ids.map((id) => byteLengths[id]))};
+    return {ids, spans: spansWhenAsked(text, ids, byteLengths)};
   }
   // A byte-level decoder gives the bytes of the tokens one after another: a chunk's are its whole characters.
   const chunks = cutsAtSpaces(json) && json.decoder?.type === "ByteLevel"
-    ? new ChunkCache(columnsOf, decodeBySpelling(decode, (id) => tokenBytes[id])) : null;
+    ? new ChunkCache(columnsOf, decodeBySpelling(decode, bytesTable)) : null;
   function columns(text, special = false) {
-    const {ids, starts, ends, partial, decoded} = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
+    const columns = chunks ? chunks.columns(text, CUT_AT_SPACES) : columnsOf(text);
     if (special && beginOfText !== null) {  // new arrays: the chunks' are the cache's own
+      const {ids, decoded} = columns, {starts, ends, partial} = columns.spans?.() ?? columns;
       return {ids: [beginOfText, ...ids], starts: [0, ...starts], ends: [0, ...ends], partial: [false, ...partial],
               special: [true, ...new Array(ids.length).fill(false)], decoded};
     }
-    return {ids, starts, ends, partial, decoded};
+    return columns;
   }
 
   return {

@@ -282,13 +282,13 @@ class SentencePieceTokenizer {
   }
 
   columns(text, special = false) {
-    const {ids, starts, ends, partial, decoded} = this._chunks ? this._chunks.columns(text, this._cut)
+    const {ids, starts, ends, partial, decoded, cached} = this._chunks ? this._chunks.columns(text, this._cut)
       : this._columnsOf(text);
     if (special) {  // <s> or <bos> before the text, covering no character
       return {ids: [this._bos_id, ...ids], starts: [0, ...starts], ends: [0, ...ends], partial: [false, ...partial],
               special: [true, ...new Array(ids.length).fill(false)], decoded};
     }
-    return {ids, starts, ends, partial, decoded};
+    return {ids, starts, ends, partial, decoded, cached};
   }
 }
 

@@ -30,24 +30,6 @@ export function codePointUnits(text) {
   return lastUnits.units;
 }
 
-/** Byte offset in text's UTF-8 where each code point starts, plus the total at the end: (n_chars + 1,). */
-export function charByteStarts(text) {
-  const starts = new Float64Array(text.length + 1);  // filled in place: a code point is one or two UTF-16 units
-  let n = 0, total = 0;
-  for (let u = 0; u < text.length; u++) {
-    starts[n++] = total;
-    const c = text.charCodeAt(u);
-    if (c < 0x80) total += 1;
-    else if (c < 0x800) total += 2;
-    else if (c >= 0xd800 && c < 0xdc00 && u + 1 < text.length && (text.charCodeAt(u + 1) & 0xfc00) === 0xdc00) {
-      total += 4;  // a surrogate pair is one code point of four bytes
-      u++;
-    } else total += 3;
-  }
-  starts[n++] = total;
-  return starts.subarray(0, n);
-}
-
 /** How many bytes text's UTF-8 takes, counted without making them (text well formed). */
 export function utf8Length(text) {
   let bytes = text.length;  // a UTF-16 unit each, then what UTF-8 needs more
@@ -62,27 +44,66 @@ export function utf8Length(text) {
  *  byteLengths[k] is how many bytes token k stands for; the first skipBytes bytes are not in text
  *  (Llama's dummy-prefix space): a token lying wholly in them gets the empty span [0, 0).
  *  Returns {starts, ends, partial}: token k covers code points [starts[k], ends[k]). One walk through tokens and
- *  characters together, as both only move forward: numpy.searchsorted's answers, found in order. */
+ *  characters together, as both only move forward (numpy.searchsorted's answers, found in order), which reads the
+ *  text only as far as the tokens reach: the spans of a long text's first tokens cost what they cover. */
 export function spansFromByteLengths(text, byteLengths, skipBytes = 0) {
-  const byteStarts = charByteStarts(text);
-  const n = byteStarts.length - 1, count = byteLengths.length;
+  const count = byteLengths.length;
   const starts = new Array(count), ends = new Array(count), partial = new Array(count);
+  // The character holding the byte reached: its code point index, its UTF-16 index, its first byte, its UTF-8 length
+  // (0 past the end of the text)
+  let c = 0, u = 0, first = 0, width = utf8Width(text, 0);
   let end = 0;
-  let first = 0;  // the last character starting at or before the token's first byte (searchsorted right, less 1)
-  let after = 0;  // the first character starting at or after the token's end (searchsorted left)
   for (let k = 0; k < count; k++) {
     const length = byteLengths[k];
     end += length;
-    const endB = Math.max(end - skipBytes, 0);
-    const startB = Math.max(end - skipBytes - length, 0);
-    while (first < n && byteStarts[first + 1] <= startB) first++;
-    while (after <= n && byteStarts[after] < endB) after++;
-    const e = Math.max(after, first);
-    starts[k] = first;
-    ends[k] = e;
-    partial[k] = byteStarts[first] !== startB || byteStarts[e] !== endB;
+    const endB = Math.max(end - skipBytes, 0), startB = Math.max(end - skipBytes - length, 0);
+    while (width && first + width <= startB) {  // on to the character holding the token's first byte
+      first += width;
+      u += width === 4 ? 2 : 1;
+      c++;
+      width = utf8Width(text, u);
+    }
+    starts[k] = c;
+    const startsWhole = first === startB;  // at the start of a character
+    if (endB === startB) {  // no bytes: it ends where it starts, before that character or, inside it, after it
+      ends[k] = startsWhole ? c : c + 1;
+      partial[k] = !startsWhole;
+      continue;
+    }
+    while (width && first + width < endB) {  // on to the character holding its last byte
+      first += width;
+      u += width === 4 ? 2 : 1;
+      c++;
+      width = utf8Width(text, u);
+    }
+    ends[k] = c + 1;
+    partial[k] = !startsWhole || first + width !== endB;
   }
   return {starts, ends, partial};
+}
+
+/** How many bytes the character at UTF-16 index u of text takes in UTF-8 (a surrogate pair's 4), 0 past the end. */
+function utf8Width(text, u) {
+  if (u >= text.length) return 0;
+  const c = text.charCodeAt(u);
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  return c >= 0xd800 && c < 0xdc00 && u + 1 < text.length && (text.charCodeAt(u + 1) & 0xfc00) === 0xdc00 ? 4 : 3;
+}
+
+/** spans(n) -> the spans (spansFromByteLengths) of the first n of tokens `ids` over text, all of them when n is left
+ *  out (remembered): worked out when asked for, as far as asked. A key at the end of 100,000 emoji (one chunk of
+ *  250,000 tokens for GPT-4) needs the spans of the 1,000 a panel draws, not all: 6 ms a key, and a copy of each. */
+export function spansWhenAsked(text, ids, byteLengthOf, skipBytes = 0) {
+  let all = null;
+  return (n = ids.length) => {
+    if (all) return all;
+    const count = Math.min(n, ids.length), lengths = new Int32Array(count);
+    for (let t = 0; t < count; t++) lengths[t] = byteLengthOf[ids[t]];
+    const spans = spansFromByteLengths(text, lengths, skipBytes);
+    if (count === ids.length) all = spans;
+    return spans;
+  };
 }
 
 /** Byte -> the character GPT-2's vocabulary writes it as (tiktoken_bpe.py's gpt2_byte_spelling): the printable

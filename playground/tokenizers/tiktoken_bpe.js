@@ -10,7 +10,7 @@ import {init, Tiktoken} from "tiktoken/lite/init";
 // a URL relative to this module, and the core's sha256, checked before it runs (scripts/build_browser.mjs)
 import wasmFile, {sha256 as wasmSha256} from "tiktoken/lite/tiktoken_bg.wasm";
 import {hexBytes} from "./base.js";
-import {gpt2ByteSpelling, spansFromByteLengths} from "./spans.js";
+import {gpt2ByteSpelling, spansWhenAsked} from "./spans.js";
 import {ChunkCache, CUT_AT_SPACES, decodeBySpelling} from "./chunks.js";
 import {hasLongRun, longRunEncoder, splitRegex} from "./tiktoken_long.js";
 import {instantiateUrl} from "./wasm_file.js";
@@ -119,7 +119,6 @@ function rankFileText(tokens) {
 /** bytes.decode("utf-8", "replace") as Python does it: one U+FFFD per maximal invalid subsequence (the
  *  WHATWG decoder's rule too), and a leading byte order mark kept, not dropped. */
 const utf8 = new TextDecoder("utf-8", {ignoreBOM: true});
-const NO_BYTES = new Uint8Array(0);
 
 export async function load(spec, files) {
   await initWasm();
@@ -145,18 +144,16 @@ export async function load(spec, files) {
   for (let id = 0; id < vocabSize; id++) byteLength[id] = bytesOf(id).length;
   const pieceOf = [];  // id -> piece(id), for the tokens shown only (all of GPT-2's at load: 40 ms of the first paint)
   const piece = (id) => (pieceOf[id] ??= specialName.get(id) ?? Array.from(bytesOf(id), (b) => spelling[b]).join(""));
-  /** ids and spans of text as tiktoken encodes it whole. */
+  /** ids of text as tiktoken encodes it whole, and their spans when asked for. */
   function columnsOf(text) {
     // A text with a long run is encoded in JavaScript: the core's merge of a long piece takes minutes.
     const ids = hasLongRun(text) ? (encodeLong ??= longRunEncoder(tokens, split))(text)
                                  : encoding.encode_ordinary(text);
-    const lengths = new Int32Array(ids.length);
-    for (let t = 0; t < ids.length; t++) lengths[t] = byteLength[ids[t]];
-    return {ids, ...spansFromByteLengths(text, lengths)};
+    return {ids, spans: spansWhenAsked(text, ids, byteLength)};
   }
   const decode = (ids) => utf8.decode(encoding.decode(Uint32Array.from(ids)));
   // A chunk's tokens stand for its UTF-8, whole characters: the text's bytes are the chunks' one after another.
-  const decodeChunk = decodeBySpelling(decode, (id) => tokens[id] ?? NO_BYTES);  // encode_ordinary makes no special
+  const decodeChunk = decodeBySpelling(decode, () => tokens);  // no special token's id is in a chunk: encode_ordinary
   const chunks = PATTERNS_CUT_AT_SPACES.has(pattern) ? new ChunkCache(columnsOf, decodeChunk) : null;
   const hexOf = [];  // id -> bytesHex(id), as the tokens shown ask for them
 
