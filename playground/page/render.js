@@ -208,8 +208,9 @@ function firstTokens(tokens) {
 function drawnLength(result, drawn, chars) {
   const lastEnd = drawn ? result.tokens[drawn - 1].end : 0;
   if (drawn === MAX_DRAWN_TOKENS && drawn < result.count) return lastEnd;
-  const next = drawn < result.count ? result.tokens[drawn].start : chars;  // where the next token starts (drawn
-  // is under the tokens the page asked for: fewer than MAX_DRAWN_TOKENS, cut at MAX_DRAWN_CHARS)
+  // where the next token starts: from the tokens where they hold it (all tokens' spans are worked out when read)
+  const next = drawn >= result.count ? chars : drawn < result.tokens.length ? result.tokens[drawn].start
+    : result.starts[drawn];
   return Math.max(lastEnd, Math.min(next, MAX_DRAWN_CHARS));
 }
 
