@@ -61,7 +61,9 @@ const flagged = new WeakMap();  // marks -> a flag for each id on them, made onc
 function countMarked(ids, marks) {
   let flags = flagged.get(marks);
   if (!flags) {
-    flags = new Uint8Array(Math.max(-1, ...marks.keys()) + 1);
+    let largest = -1;
+    for (const id of marks.keys()) largest = Math.max(largest, id);
+    flags = new Uint8Array(largest + 1);
     for (const id of marks.keys()) flags[id] = 1;
     flagged.set(marks, flags);
   }

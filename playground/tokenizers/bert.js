@@ -51,18 +51,21 @@ const isWhitespace = (cp) => cp === SPACE || (cp >= 9 && cp <= 13)
 const isBertPunctuation = (cp) => (cp >= 0x21 && cp <= 0x2f) || (cp >= 0x3a && cp <= 0x40) || (cp >= 0x5b && cp <= 0x60)
   || (cp >= 0x7b && cp <= 0x7e) || (cp >= 0xa1 && isPunctuation(cp));
 
-/** f of one character, as code points, computed once for each code point (texts repeat their characters). */
+/** f(cp) for a code point, worked out once for each (texts repeat their characters). */
 function memo(f) {
   const known = new Map();
   return (cp) => {
     let value = known.get(cp);
-    if (value === undefined) known.set(cp, value = Array.from(f(String.fromCodePoint(cp)), (c) => c.codePointAt(0)));
+    if (value === undefined) known.set(cp, value = f(cp));
     return value;
   };
 }
 
-const nfd = memo((ch) => ch.normalize("NFD"));
-const toLowercase = memo((ch) => ch.toLowerCase());  // alone, as Rust's char::to_lowercase: no final sigma
+/** The code points of what f makes of the character cp alone. */
+const ofCharacter = (f) => (cp) => Array.from(f(String.fromCodePoint(cp)), (c) => c.codePointAt(0));
+
+const nfd = memo(ofCharacter((ch) => ch.normalize("NFD")));
+const toLowercase = memo(ofCharacter((ch) => ch.toLowerCase()));  // alone (Rust's char::to_lowercase): no final sigma
 
 /** NFD with the alignment the Rust crate gives it, over code points cps, from[k] the origin of cps[k]. Each
  *  character decomposes alone, its first part taking its place and the others inserted after it; canonical
@@ -177,7 +180,7 @@ const MAX_WORD_CHARS = 100;
  *  or with a combining class: canonical ordering moves it), which words() must see. Others normalise alone, each
  *  to its own place: a run of them is one word, of the sum of their counts, spanning its first kept to its last. */
 function wordChars(lowercase) {
-  return memoNumber((cp) => {
+  return memo((cp) => {
     if (cp > SPACE && cp < 0x7f) return isBertPunctuation(cp) ? -1 : 1;  // printable ASCII, lowercased alone
     if ((isWhitespace(cp) && !cleanRemoves(cp)) || isChinese(cp)) return -1;
     if (cleanRemoves(cp)) return 0;
@@ -187,16 +190,6 @@ function wordChars(lowercase) {
     if (cp >= 0x300 && isMark(cp)) return 0;
     return toLowercase(cp).length;  // letters lowercase to letters (and U+0307): no whitespace or punctuation
   });
-}
-
-/** f of a code point, a number, computed once for each code point. */
-function memoNumber(f) {
-  const known = new Map();
-  return (cp) => {
-    let value = known.get(cp);
-    if (value === undefined) known.set(cp, value = f(cp));
-    return value;
-  };
 }
 
 /** The span of text's one word when text is a word longer than MAX_WORD_CHARS, normalised, of characters that
