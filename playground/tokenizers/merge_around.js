@@ -15,9 +15,9 @@
 // the whole piece costs about two merges of it, not one a token), until it is the whole, which needs no junction.
 
 /** The merge of `units` (a string or a Uint8Array), from old = {units, ids, ends} (ends: where each old token ends,
- *  or null, then made here from lengthOf and kept in old). merge(from, to) -> the ids of units[from:to) merged
- *  alone; compatible(a, b) -> whether tokens a, b are the merge of what they stand for side by side;
- *  lengthOf(id) -> how many units a token stands for. */
+ *  or null, then made here from lengthOf and kept in old), as {units, ids, ends}: the next edit's old. merge(from,
+ *  to) -> the ids of units[from:to) merged alone; compatible(a, b) -> whether tokens a, b are the merge of what they
+ *  stand for side by side; lengthOf(id) -> how many units a token stands for. */
 export function mergedAround(units, old, {merge, compatible, lengthOf}) {
   const n = old.units.length, m = units.length, shorter = Math.min(n, m);
   let same = 0;  // units alike from the start
@@ -41,7 +41,13 @@ export function mergedAround(units, old, {merge, compatible, lengthOf}) {
       merged.set(ids.subarray(0, keep));
       merged.set(middle, keep);
       merged.set(ids.subarray(after), keep + middle.length);
-      return merged;
+      // where each token ends, from the old ends (the next key's own: making them anew read every token's length)
+      const mergedEnds = new Int32Array(merged.length);
+      mergedEnds.set(ends.subarray(0, keep));
+      let at = from;
+      for (let t = 0; t < middle.length; t++) mergedEnds[keep + t] = at += lengthOf(middle[t]);
+      for (let t = after; t < ids.length; t++) mergedEnds[keep + middle.length + t - after] = ends[t] + m - n;
+      return {units, ids: merged, ends: mergedEnds};
     }
     keep = Math.max(keep - step, 0);
     after = Math.min(after + step, ids.length);

@@ -249,10 +249,10 @@ class SentencePieceTokenizer {
     if (!this._merges || units.length < LONG_CHUNK) return atStart ? this.encode(text) : this._continued(text);
     const old = this._lastLong?.atStart === atStart ? this._lastLong : null;
     const merge = (from, to) => this._continued(units.slice(from, to));
-    const ids = (old && mergedAround(units, old, {...this._merges, merge}))
-      ?? Uint32Array.from(atStart ? this.encode(text) : this._continued(text));
-    this._lastLong = {units, ids, ends: null, atStart};
-    return Array.from(ids);
+    const long = old ? mergedAround(units, old, {...this._merges, merge})
+      : {units, ids: Uint32Array.from(atStart ? this.encode(text) : this._continued(text)), ends: null};
+    this._lastLong = {...long, atStart};
+    return Array.from(long.ids);
   }
 
   decode(ids) {

@@ -148,10 +148,11 @@ export function longRunEncoder(tokens, regex, merges = null) {
         merged = bytePairMerge(bytes, ranks);
       } else {
         const old = before[pieces.length];
-        merged = (old && mergedAround(bytes, old, {
+        const long = old ? mergedAround(bytes, old, {
           merge: (from, to) => bytePairMerge(bytes.subarray(from, to), ranks), compatible, lengthOf,
-        })) ?? Uint32Array.from(bytePairMerge(bytes, ranks));
-        pieces.push({units: bytes, ids: merged, ends: null});
+        }) : {units: bytes, ids: Uint32Array.from(bytePairMerge(bytes, ranks)), ends: null};
+        pieces.push(long);
+        merged = long.ids;
       }
       parts.push(merged);
       count += merged.length;
