@@ -30,6 +30,17 @@ export function codePointUnits(text) {
   return lastUnits.units;
 }
 
+/** How many code points text holds (it is well formed): its UTF-16 units less one for each surrogate pair. A loop
+ *  of charCodeAt, not the string's iterator, which took 3 to 6 ms a key on 100,000 emoji. */
+export function codePointCount(text) {
+  let pairs = 0;
+  for (let u = 0; u < text.length; u++) {
+    const c = text.charCodeAt(u);
+    if (c >= 0xdc00 && c < 0xe000) pairs++;
+  }
+  return text.length - pairs;
+}
+
 /** How many bytes text's UTF-8 takes, counted without making them (text well formed). */
 export function utf8Length(text) {
   let bytes = text.length;  // a UTF-16 unit each, then what UTF-8 needs more
