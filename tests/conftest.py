@@ -29,7 +29,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mutation" if UNDER_M
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
 sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
-pytest_plugins = ["browser"]  # the real-browser fixtures (app_url, browser, page), for any test module
+pytest_plugins = ["browser", "cores"]  # the real-browser fixtures (app_url, browser, page); the workers' cores
 
 def run_fresh(script: str) -> str:
     """What a Python script prints, run in a fresh interpreter at the repository's root (a first import, or
@@ -214,13 +214,16 @@ def pytest_configure(config):
 
 BROWSER_FIXTURES = {"browser", "page", "app_url"}  # tests/browser.py's: each needs Chromium
 SLOW_FIXTURES = {"served_app"}  # a launched python app.py
-# The files that take longest, longest first (seconds of a whole run's --durations, 2026-12-05: 144, 111, 97, 97, 94,
-# 87, 81, 76, 67, 64): given to the workers first, so that the two end together rather than one running a long file
-# alone at the end (the last two minutes of a run used 1.1 of the two cores). A file not named keeps its place after.
+# The files that take longest, longest first (seconds of a whole run's --durations, 2026-12-05: 150, 96, 92, 88, 87,
+# 87, 84, 75, 61, 60, 41, 38, 37, 33, 33, 30, 28, 27): given to the workers first, so that they end together rather
+# than one running a long file alone at the end. A file not named keeps its place after. (pytest.ini's
+# --no-loadscope-reorder: else xdist orders the files by their number of tests.)
 LONGEST_FILES = ["test_one_page_browser.py", "test_lecture_browser.py", "test_classroom_attacks.py",
                  "test_lecture_layout_browser.py", "test_static_folder_browser.py", "test_server_holes.py",
-                 "test_typing_without_the_server_browser.py", "test_browser.py", "test_browser_twin.py",
-                 "test_twin_edits_browser.py"]
+                 "test_browser.py", "test_typing_without_the_server_browser.py", "test_twin_edits_browser.py",
+                 "test_browser_twin.py", "test_chat_browser.py", "test_docs.py", "test_lecture_slides_browser.py",
+                 "test_your_tokenizer.py", "test_lecture_keys_browser.py", "test_setup_follows_browser.py",
+                 "test_server.py", "test_batch_browser.py"]
 
 
 def pytest_collection_modifyitems(items):

@@ -60,6 +60,7 @@ def server_note(page) -> str:
     return page.evaluate("() => { const n = document.getElementById('server-note'); return n && !n.hidden ? n.textContent : ''; }")
 
 
+@pytest.mark.waits  # tests/cores.py
 def test_a_lost_network_a_flapping_one_and_a_restart_never_reload_the_page(browser):
     """A page with SolidGoldMagikarp's question revealed, a token pinned, the page scrolled and the text box focused.
     Offline for 45 s while typing, then back; the network off and on (5 s each) four times while typing; then the

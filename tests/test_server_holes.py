@@ -414,6 +414,7 @@ def closed_after(s: socket.socket, limit: float) -> float | None:
         return time.monotonic() - t0
 
 
+@pytest.mark.waits  # tests/cores.py
 def test_a_connection_that_sends_no_whole_head_is_closed(server):
     """Before: a connection that never finished its request was never closed."""
     _, _, port, _ = server
@@ -480,6 +481,7 @@ def trickled(port: int, path: str) -> tuple[float | None, bytes, float | None]:
     return answered, answer, None
 
 
+@pytest.mark.waits  # tests/cores.py
 def test_a_body_that_trickles_is_cut(server):
     """Three bodies sent a byte a second, to the page's asks, its chat and Gradio's queue: each is answered 408 once
     BODY_SECONDS have passed, and closed a few seconds later (bytes still coming in do not keep it open). Before: no
@@ -500,6 +502,7 @@ def test_a_body_that_trickles_is_cut(server):
     assert log.read_text() == logged
 
 
+@pytest.mark.waits  # tests/cores.py
 def test_a_client_that_leaves_mid_body_leaves_nothing_in_the_log(server):
     """Before: the page's asks and chat printed Starlette's ClientDisconnect with a 60-line traceback."""
     _, _, port, log = server
@@ -551,6 +554,7 @@ def server_pid(port: int) -> int:
     raise LookupError(f"no process listens on port {port}")
 
 
+@pytest.mark.waits  # tests/cores.py
 def test_connections_past_the_file_limit_are_refused_cheaply_and_a_page_still_opens():
     """A server under `ulimit -n 1024`: 1,300 connections that send nothing, then a page. Before: accept()
     failed with "Too many open files", a traceback each time, and the page waited 18-25 s."""

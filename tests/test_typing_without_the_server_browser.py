@@ -134,6 +134,7 @@ def test_a_key_is_painted_at_300_ms_round_trip_as_at_none(tab, server):
     assert statistics.median(times) < 50, f"ms from each key to its paint: {[round(t) for t in times]}"
 
 
+@pytest.mark.waits  # tests/cores.py
 def test_ten_seconds_offline_mid_typing_lose_nothing_and_say_what_waits(tab, server):
     """The network gone for 10 s mid-typing: the panels follow every key meanwhile, a note says that the
     embedding waits for the server, and when the network is back the note goes and the text box and the three
@@ -221,6 +222,7 @@ def switch_third_to_gpt4o(tab) -> None:
     tab.locator("#tokenizer-2 select").select_option(label="GPT-4o o200k_base")
 
 
+@pytest.mark.waits  # tests/cores.py
 def test_a_slow_vocabulary_says_it_is_loading_with_its_size_and_then_paints(tab, server):
     """On a phone's connection (150 ms round trip, 1.6 Mbit/s), switching a panel to GPT-4o: the panel says at
     once that its vocabulary is loading, and how big it is; then its tokens come."""
@@ -237,7 +239,7 @@ def test_a_slow_vocabulary_says_it_is_loading_with_its_size_and_then_paints(tab,
     assert tab.locator(".panel-loading").count() == 0
 
 
-@pytest.mark.parametrize("fate", ["hangs", "fails"])
+@pytest.mark.parametrize("fate", [pytest.param("hangs", marks=pytest.mark.waits), "fails"])
 def test_a_vocabulary_that_never_comes_is_said_in_its_panel(browser, server, fate):  # noqa: F811
     """GPT-4o's vocabulary never answered (the request hangs) or refused (the connection fails): the panel says it
     is still loading after 10 s, or that it could not load and why, and to check the connection."""

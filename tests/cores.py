@@ -1,0 +1,78 @@
+"""The machine's cores, shared out between the xdist workers: at most CORES tests work at once, whatever the number
+of workers.
+
+The suite is bound by CPU (docs/testing.md), yet some of its tests mostly wait: 45 s offline, a body trickled a
+byte a second, a server stopped and started again. On two workers such a test holds one of the two cores' worth
+of workers while its core idles. pytest.ini runs one worker more than this machine has cores, and each test takes
+a core for its whole run (setup, call, teardown), a lock file a core in a directory the run makes for them, and
+waits while CORES other tests hold them; a test marked `waits` takes none, so it runs beside CORES tests that work
+instead of in place of one. Without xdist (`-n 0`) nothing is taken.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+CORES = len(os.sched_getaffinity(0))  # the cores this process may run on (a container's, not the host's)
+POLL_S = 0.02  # how often a test waiting for a core looks again: far below a test's seconds
+_files: dict[str, IO] = {}  # this worker's open lock files (a flock belongs to an open file)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` (pytest.ini): a worker more than there are cores, to run the tests that wait."""
+    return CORES + 1
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """On the controller of an xdist run: the directory for the lock files, passed to each worker."""
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        config.cores_dir = tempfile.mkdtemp(prefix="playground-cores-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if hasattr(config, "cores_dir"):
+        shutil.rmtree(config.cores_dir, ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    node.workerinput["cores_dir"] = node.config.cores_dir
+
+
+def _lock_file(name: str) -> IO:
+    if name not in _files:
+        _files[name] = open(name, "a")  # noqa: SIM115 (held open for the worker's life: its locks live on it)
+    return _files[name]
+
+
+def _take_a_core(folder: Path) -> IO:
+    while True:
+        for k in range(CORES):
+            core = _lock_file(str(folder / f"core-{k}"))
+            try:
+                fcntl.flock(core, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return core
+            except BlockingIOError:
+                continue
+        time.sleep(POLL_S)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    folder = getattr(item.config, "workerinput", {}).get("cores_dir")
+    if folder is None or item.get_closest_marker("waits"):
+        return (yield)
+    core = _take_a_core(Path(folder))
+    try:
+        return (yield)
+    finally:
+        fcntl.flock(core, fcntl.LOCK_UN)
