@@ -2,11 +2,11 @@
 of workers.
 
 The suite is bound by CPU (docs/testing.md), yet some of its tests mostly wait: 45 s offline, a body trickled a
-byte a second, a server stopped and started again. On two workers such a test holds one of the two cores' worth
-of workers while its core idles. pytest.ini runs one worker more than this machine has cores, and each test takes
-a core for its whole run (setup, call, teardown), a lock file a core in a directory the run makes for them, and
-waits while CORES other tests hold them; a test marked `waits` takes none, so it runs beside CORES tests that work
-instead of in place of one. Without xdist (`-n 0`) nothing is taken.
+byte a second, a vocabulary that never comes. On a worker a core, such a test holds its worker while its core
+idles. pytest.ini runs a worker more than there are cores (`-n auto`, pytest_xdist_auto_num_workers below), and
+each test takes a core for its whole run (setup, call, teardown): a lock file a core, in a directory the run makes
+for them; it waits while CORES other tests hold them. A test marked `waits` takes none, so it runs beside CORES
+tests that work instead of in place of one. Without xdist (`-n 0`) nothing is taken.
 """
 
 from __future__ import annotations
