@@ -14,10 +14,22 @@ pytestmark = pytest.mark.slow  # a pytest run of three workers, each test a seco
 
 TESTS = Path(__file__).resolve().parent
 SECOND_TEST = '''
+import os
 import time
+from pathlib import Path
+
 import pytest
 
+def all_three_workers_up():
+    # each worker's first test waits for the other two (a worker may start seconds after another on a busy machine)
+    Path({folder!r}, f"up-{{os.getpid()}}").touch()
+    deadline = time.monotonic() + 60
+    while len(list(Path({folder!r}).glob("up-*"))) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+
 def record(name, seconds):
+    if name.endswith(("waits-a", "0")):
+        all_three_workers_up()
     start = time.monotonic()
     time.sleep(seconds)
     with open({log!r}, "a") as out:
@@ -32,9 +44,9 @@ def run_on_two_cores(folder: Path) -> list[tuple[str, float, float]]:
     log = folder / "log"
     waiting_first = ('@pytest.mark.waits\ndef test_waits():\n    record("waits-a", 3)\n\n'
                      + "".join(f'def test_works_{k}():\n    record("works-a{k}", 1)\n\n' for k in range(2)))
-    (folder / "test_a.py").write_text(SECOND_TEST.format(log=str(log)) + waiting_first)
+    (folder / "test_a.py").write_text(SECOND_TEST.format(log=str(log), folder=str(folder)) + waiting_first)
     for name in "bc":
-        (folder / f"test_{name}.py").write_text(SECOND_TEST.format(log=str(log)) + "".join(
+        (folder / f"test_{name}.py").write_text(SECOND_TEST.format(log=str(log), folder=str(folder)) + "".join(
             f'def test_works_{k}():\n    record("works-{name}{k}", 1)\n\n' for k in range(4)))
     (folder / "conftest.py").write_text('pytest_plugins = ["cores"]\n')
     (folder / "pytest.ini").write_text("[pytest]\nmarkers =\n    waits: takes no core\n")
