@@ -21,7 +21,8 @@ from typing import IO
 
 import pytest
 
-CORES = len(os.sched_getaffinity(0))  # the cores this process may run on (a container's, not the host's)
+# The cores this process may run on (a container's, not the host's; macOS has no affinity: all of them).
+CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 POLL_S = 0.02  # how often a test waiting for a core looks again: far below a test's seconds
 _files: dict[str, IO] = {}  # this worker's open lock files (a flock belongs to an open file)
 
