@@ -229,8 +229,16 @@ def test_the_worker_exits_when_the_server_does(how, tmp_path):
     port = free_port()
     env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port)}
     log = tmp_path / "app.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    # Started as a terminal starts it, whatever started pytest: a shell script's `pytest &` ignores SIGINT, an ignored
+    # signal stays ignored across exec, and Python then leaves Ctrl+C ignored in the app (SIGINT did nothing for 60 s).
+    # A handler is reset to the default at exec, so the app sets its own, as it does for a lecturer.
+    as_started = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with log.open("wb") as output:
+            process = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=output,
+                                       stderr=subprocess.STDOUT)
+    finally:
+        signal.signal(signal.SIGINT, as_started)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_for_http(url, timeout=180, process=process)
