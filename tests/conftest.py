@@ -214,16 +214,19 @@ def pytest_configure(config):
 
 BROWSER_FIXTURES = {"browser", "page", "app_url"}  # tests/browser.py's: each needs Chromium
 SLOW_FIXTURES = {"served_app"}  # a launched python app.py
-# The files that take longest, longest first (seconds of a whole run's --durations, 2026-12-05: 150, 96, 92, 88, 87,
-# 87, 84, 75, 61, 60, 41, 38, 37, 33, 33, 30, 28, 27): given to the workers first, so that they end together rather
-# than one running a long file alone at the end. A file not named keeps its place after. (pytest.ini's
-# --no-loadscope-reorder: else xdist orders the files by their number of tests.)
-LONGEST_FILES = ["test_one_page_browser.py", "test_lecture_browser.py", "test_classroom_attacks.py",
-                 "test_lecture_layout_browser.py", "test_static_folder_browser.py", "test_server_holes.py",
-                 "test_browser.py", "test_typing_without_the_server_browser.py", "test_twin_edits_browser.py",
-                 "test_browser_twin.py", "test_chat_browser.py", "test_docs.py", "test_lecture_slides_browser.py",
-                 "test_your_tokenizer.py", "test_lecture_keys_browser.py", "test_setup_follows_browser.py",
-                 "test_server.py", "test_batch_browser.py"]
+# The files that take 12 s or more, longest first (seconds on their worker in a whole run, 2026-12-05: 160, 114, 105,
+# 98, 97, 88, 76, 71, 61, 58, 46, 42, 37, 37, 35, 34, 28, 27, 26, 25, 22, 20, 18, 17, 15, 14, 13, 12): given to the
+# workers first, so that they end together on short files rather than one running a long file alone at the end (a
+# run saw one worker on test_your_tokenizer_browser.py, 22 s, after the other two had ended). A file not named keeps
+# its place after. (pytest.ini's --no-loadscope-reorder: else xdist orders the files by their number of tests.)
+LONGEST_FILES = ["test_one_page_browser.py", "test_lecture_browser.py", "test_lecture_layout_browser.py",
+                 "test_classroom_attacks.py", "test_static_folder_browser.py", "test_server_holes.py",
+                 "test_typing_without_the_server_browser.py", "test_browser.py", "test_browser_twin.py",
+                 "test_twin_edits_browser.py", "test_chat_browser.py", "test_docs.py", "test_your_tokenizer.py",
+                 "test_lecture_slides_browser.py", "test_lecture_keys_browser.py", "test_setup_follows_browser.py",
+                 "test_server.py", "test_batch_browser.py", "test_lecture_truth_browser.py", "test_nginx_replicas.py",
+                 "test_your_tokenizer_browser.py", "test_web.py", "test_twin_tiktoken.py", "test_page_flow_browser.py",
+                 "test_twin_hf_tokenizers.py", "test_nginx_prefix.py", "test_embedding.py", "test_content_policy.py"]
 
 
 def pytest_collection_modifyitems(items):
