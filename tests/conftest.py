@@ -29,7 +29,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mutation" if UNDER_M
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
 sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
-pytest_plugins = ["browser", "cores"]  # the real-browser fixtures (app_url, browser, page); the workers' cores
+# the real-browser fixtures (app_url, browser, page); the workers' cores; the static folder (whole_folder, folder_url)
+pytest_plugins = ["browser", "cores", "static_site"]
 
 def run_fresh(script: str) -> str:
     """What a Python script prints, run in a fresh interpreter at the repository's root (a first import, or

@@ -4,8 +4,8 @@ of workers.
 The suite is bound by CPU (docs/testing.md), yet some of its tests mostly wait: 45 s offline, a body trickled a
 byte a second, a vocabulary that never comes. On a worker a core, such a test holds its worker while its core
 idles. pytest.ini runs a worker more than there are cores (`-n auto`, pytest_xdist_auto_num_workers below), and
-each test takes a core for its whole run (setup, call, teardown): a lock file a core, in a directory the run makes
-for them; it waits while CORES other tests hold them. A test marked `waits` takes none, so it runs beside CORES
+each test takes a core for its whole run (setup, call, teardown): a lock file a core, in the run's directory
+(run_dir); it waits while CORES other tests hold them. A test marked `waits` takes none, so it runs beside CORES
 tests that work instead of in place of one. Without xdist (`-n 0`) nothing is taken.
 """
 
@@ -34,19 +34,28 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """On the controller of an xdist run: the directory for the lock files, passed to each worker."""
+    """On the controller of an xdist run: the run's directory, passed to each worker (run_dir), removed at the end.
+    Readable by all: nginx's workers (nobody) serve the static folder written there (static_site.py)."""
     if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
-        config.cores_dir = tempfile.mkdtemp(prefix="playground-cores-")
+        config.run_dir = tempfile.mkdtemp(prefix="playground-run-")
+        os.chmod(config.run_dir, 0o755)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if hasattr(config, "cores_dir"):
-        shutil.rmtree(config.cores_dir, ignore_errors=True)
+    if hasattr(config, "run_dir"):
+        shutil.rmtree(config.run_dir, ignore_errors=True)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:
-    node.workerinput["cores_dir"] = node.config.cores_dir
+    node.workerinput["run_dir"] = node.config.run_dir
+
+
+def run_dir(config: pytest.Config) -> Path | None:
+    """The directory every worker of this xdist run shares (the cores' lock files, what the run writes once), or None
+    in one process (`-n 0`)."""
+    folder = getattr(config, "workerinput", {}).get("run_dir")
+    return None if folder is None else Path(folder)
 
 
 def _lock_file(name: str) -> IO:
@@ -69,10 +78,10 @@ def _take_a_core(folder: Path) -> IO:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
-    folder = getattr(item.config, "workerinput", {}).get("cores_dir")
+    folder = run_dir(item.config)
     if folder is None or item.get_closest_marker("waits"):
         return (yield)
-    core = _take_a_core(Path(folder))
+    core = _take_a_core(folder)
     try:
         return (yield)
     finally:

@@ -17,7 +17,7 @@ import pytest
 from browser import browser, panel_ids, type_text  # noqa: F401 (browser: the fixture)
 from conftest import ROOT
 from serve import running
-from test_static_folder_browser import built, http_server
+from static_site import built, http_server
 
 from playground import compare
 

@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 from browser import CHROMIUM, CHROMIUM_ARGS, CLIPBOARD, require_chromium, wait_for_ids
 from nginx import hosting_block, nginx
 from test_chat_browser import wait_for_chat
-from test_static_folder_browser import built, http_server
+from static_site import built, http_server
 
 from playground.lesson import chat_example
 from playground.page.twin_route import BUILT_DIR

@@ -7,7 +7,6 @@ from urllib.parse import quote
 
 import pytest
 from browser import browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
-from test_static_folder_browser import folder_url, whole_folder  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 

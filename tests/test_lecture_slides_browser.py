@@ -18,7 +18,6 @@ from browser import SCREENSHOTS, type_text, wait_for_ids
 from test_chat_browser import wait_for_chat
 from test_lecture_keys_browser import CHAT_ANSWER_AND_FIRST_ROWS, new_page
 from test_lecture_layout_browser import reveal, share, show_example
-from test_static_folder_browser import built, http_server
 
 from playground.lesson import chat_example
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
@@ -199,21 +198,20 @@ def test_an_examples_question_goes_with_its_text(browser, app_url):
     context.close()
 
 
-def test_an_examples_question_goes_with_its_text_in_the_static_folder(browser):
+def test_an_examples_question_goes_with_its_text_in_the_static_folder(browser, folder_url):
     """The same in the folder, with no app behind it: the text deleted and Hindi typed drops Mandarin's question, and
     a share link made then has no example."""
-    with built() as folder, http_server(folder) as url:
-        context, page, errors = new_page(browser, url, 1280, 720, "light", "example=mandarin")
-        wait_for_ids(page, MANDARIN.text)
-        assert question_shown(page)["prompt"] == f"Mandarin: {MANDARIN.question}"
-        type_text(page, HINDI_TYPED)  # click, Ctrl+A, Delete, then the keys
-        wait_for_ids(page, HINDI_TYPED, names=MANDARIN.tokenizers)
-        assert question_shown(page) == {"prompt": "", "reveal": False, "answer": ""}
-        page.locator("#share").click()
-        page.wait_for_function("() => document.querySelector('#share-link input').value.includes('z=')")
-        assert "example=" not in page.locator("#share-link input").input_value()
-        assert errors == []
-        context.close()
+    context, page, errors = new_page(browser, folder_url, 1280, 720, "light", "example=mandarin")
+    wait_for_ids(page, MANDARIN.text)
+    assert question_shown(page)["prompt"] == f"Mandarin: {MANDARIN.question}"
+    type_text(page, HINDI_TYPED)  # click, Ctrl+A, Delete, then the keys
+    wait_for_ids(page, HINDI_TYPED, names=MANDARIN.tokenizers)
+    assert question_shown(page) == {"prompt": "", "reveal": False, "answer": ""}
+    page.locator("#share").click()
+    page.wait_for_function("() => document.querySelector('#share-link input').value.includes('z=')")
+    assert "example=" not in page.locator("#share-link input").input_value()
+    assert errors == []
+    context.close()
 
 
 # The answer's box, and each panel's title, counts and first row of tokens, as [left, top, right, bottom].

@@ -11,7 +11,6 @@ import zlib
 
 import pytest
 from browser import browser, wait_for_ids  # noqa: F401 (fixtures)
-from test_static_folder_browser import folder_url, whole_folder  # noqa: F401 (fixtures)
 
 from playground.lesson.examples import EXAMPLES_BY_KEY
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from browser import browser, panel_ids, require_chromium, textbox, wait_for_ids  # noqa: F401 (browser: the fixture)
 from serve import free_port, running
-from test_static_folder_browser import built, http_server
+from static_site import http_server
 
 from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
@@ -144,19 +145,19 @@ def loaded_files(page) -> set[str]:
 
 
 @contextmanager
-def app_host():
-    with running("app.py") as (url, _, _):
-        yield url
+def hosted(host: str, folder: Path):
+    """The page's host, the test's own (it is stopped midway): a launched app, or the folder of all eight served by
+    http.server."""
+    if host == "app":
+        with running("app.py") as (url, _, _):
+            yield url
+    else:
+        with http_server(folder) as url:
+            yield url
 
 
-@contextmanager
-def folder_host():
-    with built() as folder, http_server(folder) as url:
-        yield url
-
-
-@pytest.mark.parametrize("host", [app_host, folder_host], ids=["app", "folder"])
-def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host):
+@pytest.mark.parametrize("host", ["app", "folder"])
+def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host, whole_folder):
     """Opened once online (GPT-2, BERT and GPT-4o: a tokenizer beyond the page's first three), a text typed; then
     the server gone and the network off: a reload paints the kept text's tokens in the three panels, and the same
     link opened in a new tab paints its own (the default text's). Before: the browser's offline error page."""
@@ -164,7 +165,7 @@ def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host):
     names = ("gpt2", "bert", "gpt4o")
     text = "Hello world, kept offline"
     with watched_context(browser) as (context, page, navigations, errors):
-        with host() as url:
+        with hosted(host, whole_folder) as url:
             link = f"{url}?tokenizers={','.join(names)}"
             page.goto(link)
             wait_for_ids(page, "Hello world", names=names)
@@ -190,8 +191,8 @@ def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host):
         assert errors == []
 
 
-@pytest.mark.parametrize("host", [app_host, folder_host], ids=["app", "folder"])
-def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, host):
+@pytest.mark.parametrize("host", ["app", "folder"])
+def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, host, whole_folder):
     """A text typed, then a reload whose tokenizers cannot load (their WebAssembly cores and vocabularies refused):
     the three panels paint the tokens they showed before the reload, exactly compare()'s, at once; a key typed then
     waits for the tokenizers, and no panel shows a wrong token meanwhile. Before: the panels waited for the
@@ -201,7 +202,7 @@ def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, hos
     context = browser.new_context(viewport={"width": 1400, "height": 900}, service_workers="block")
     try:
         page = context.new_page()
-        with host() as url:
+        with hosted(host, whole_folder) as url:
             page.goto(url)
             wait_for_ids(page, "Hello world")
             textbox(page).click()

@@ -10,7 +10,6 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 import pytest
 from browser import CLIPBOARD, SCREENSHOTS, textbox, wait_for_ids
 from test_lecture_layout_browser import room_url, scanned  # noqa: F401 (room_url: the fixture)
-from test_static_folder_browser import folder_url, whole_folder  # noqa: F401 (fixtures)
 
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS

@@ -5,12 +5,7 @@ height, the text a parent sends), no request to any other host, and the panels s
 
 from __future__ import annotations
 
-import os
-import shutil
 import statistics
-import subprocess
-import sys
-import tempfile
 import urllib.parse
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,44 +13,16 @@ from pathlib import Path
 import paint_watch
 import pytest
 from browser import SCREENSHOTS, browser, textbox, type_text, wait_for_ids  # noqa: F401 (browser: the fixture)
-from serve import free_port, wait_for_http
+from static_site import built, http_server
 from test_browser_twin import HARD, differences, in_browser
 from test_iframe import serving
 
 from playground import compare
-from playground.__main__ import main
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.page.work import MAX_INPUT_CHARS
 from playground.tokenizers.registry import TOKENIZER_NAMES
 
 LESSON = ("gpt2", "bert", "llama")
-
-
-@contextmanager
-def built(*args: str):
-    """A folder written by the command, in a temp dir others may read (nginx's workers run as nobody)."""
-    folder = Path(tempfile.mkdtemp(prefix="playground-static-"))
-    try:
-        folder.chmod(0o755)
-        assert main(["static", str(folder / "site"), *args]) == 0
-        for path in (folder / "site").rglob("*"):
-            path.chmod(0o755 if path.is_dir() else 0o644)
-        yield folder / "site"
-    finally:
-        shutil.rmtree(folder)
-
-
-@contextmanager
-def http_server(folder: Path):
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", str(folder)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/", timeout=30, process=process)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 NGINX_SITE = """server {{
@@ -74,20 +41,6 @@ def nginx_server(folder: Path):
 
 
 SERVERS = {"http.server": http_server, "nginx": nginx_server}
-
-
-@pytest.fixture(scope="module")
-def whole_folder():
-    with built() as folder:
-        yield folder
-
-
-@pytest.fixture(scope="module")
-def folder_url(whole_folder):
-    """The folder of all eight tokenizers served by http.server: where a test of the page's behaviour that needs
-    no server opens the page (the app's tests keep what needs the server)."""
-    with http_server(whole_folder) as url:
-        yield url
 
 
 @pytest.fixture(scope="module", params=[pytest.param(name, marks=[pytest.mark.nginx] if name == "nginx" else [])
