@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from browser import SCREENSHOTS, type_text, wait_for_ids
 from test_chat_browser import wait_for_chat
-from test_lecture_keys_browser import CHAT_ANSWER_AND_FIRST_ROWS, new_page
+from test_lecture_keys_browser import chat_boxes_once_fitted, new_page
 from test_lecture_layout_browser import reveal, share, show_example
 
 from playground.lesson import chat_example
@@ -52,7 +52,7 @@ def test_the_chat_example_is_as_large_as_the_text_examples_in_presenter_view(bro
     chat_answer_at_least(page, PRESENTER_TOKENS)
     assert page.eval_on_selector_all("#chat-answer li", f"els => els.map({SIZE})") == [PRESENTER_TOKENS] * 3
     page.mouse.move(0, 0)
-    boxes = page.evaluate(CHAT_ANSWER_AND_FIRST_ROWS)
+    boxes = chat_boxes_once_fitted(page, width, height)
     assert list(boxes) == ["answer", *chat_example.TOKENIZERS]
     assert {what: [round(v) for v in b] for what, b in boxes.items()
             if b[0] < 0 or b[1] < 0 or b[2] > width or b[3] > height} == {}
@@ -260,7 +260,7 @@ def test_a_plus_at_200_percent_keeps_the_answer_and_the_first_rows_on_one_screen
     page.wait_for_function("() => document.querySelector('#chat-answer li')?.checkVisibility()")
     page.mouse.move(0, 0)
     chat_answer_at_least(page, PRESENTER_TOKENS)  # once fitted
-    boxes = page.evaluate(CHAT_ANSWER_AND_FIRST_ROWS)
+    boxes = chat_boxes_once_fitted(page, width, height)
     assert {what: [round(v) for v in b] for what, b in boxes.items()
             if b[0] < 0 or b[1] < 0 or b[2] > width or b[3] > height} == {}
     assert errors == []
