@@ -1,8 +1,8 @@
 """The static folder (`python -m playground static DIR`) for the tests that serve it: written in a temp dir others
 may read (nginx's workers run as nobody), served by `python -m http.server`. The folder of the command's defaults
 (`whole_folder`) is written once a run and shared by every test that only reads it: a folder takes 7.7
-CPU-seconds to write (its 25 MB of vocabularies and WebAssembly gzipped at level 9 among them), and seven modules
-read it (docs/testing.md)."""
+CPU-seconds to write (its 25 MB of vocabularies and WebAssembly gzipped at level 9 among them), and six modules
+read it, where they wrote seven (docs/testing.md)."""
 
 from __future__ import annotations
 

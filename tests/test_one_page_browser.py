@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 from browser import browser, panel_ids, require_chromium, textbox, wait_for_ids  # noqa: F401 (browser: the fixture)
@@ -145,19 +144,19 @@ def loaded_files(page) -> set[str]:
 
 
 @contextmanager
-def hosted(host: str, folder: Path):
-    """The page's host, the test's own (it is stopped midway): a launched app, or the folder of all eight served by
-    http.server."""
+def hosted(host: str, request: pytest.FixtureRequest):
+    """The page's host, the test's own (it is stopped midway): a launched app, or the folder of all eight
+    (whole_folder, asked for only here: a run of the app's case alone writes none) served by http.server."""
     if host == "app":
         with running("app.py") as (url, _, _):
             yield url
     else:
-        with http_server(folder) as url:
+        with http_server(request.getfixturevalue("whole_folder")) as url:
             yield url
 
 
 @pytest.mark.parametrize("host", ["app", "folder"])
-def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host, whole_folder):
+def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host, request):
     """Opened once online (GPT-2, BERT and GPT-4o: a tokenizer beyond the page's first three), a text typed; then
     the server gone and the network off: a reload paints the kept text's tokens in the three panels, and the same
     link opened in a new tab paints its own (the default text's). Before: the browser's offline error page."""
@@ -165,7 +164,7 @@ def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host, whole
     names = ("gpt2", "bert", "gpt4o")
     text = "Hello world, kept offline"
     with watched_context(browser) as (context, page, navigations, errors):
-        with hosted(host, whole_folder) as url:
+        with hosted(host, request) as url:
             link = f"{url}?tokenizers={','.join(names)}"
             page.goto(link)
             wait_for_ids(page, "Hello world", names=names)
@@ -192,7 +191,7 @@ def test_a_reload_with_the_network_off_paints_the_kept_text(browser, host, whole
 
 
 @pytest.mark.parametrize("host", ["app", "folder"])
-def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, host, whole_folder):
+def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, host, request):
     """A text typed, then a reload whose tokenizers cannot load (their WebAssembly cores and vocabularies refused):
     the three panels paint the tokens they showed before the reload, exactly compare()'s, at once; a key typed then
     waits for the tokenizers, and no panel shows a wrong token meanwhile. Before: the panels waited for the
@@ -202,7 +201,7 @@ def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, hos
     context = browser.new_context(viewport={"width": 1400, "height": 900}, service_workers="block")
     try:
         page = context.new_page()
-        with hosted(host, whole_folder) as url:
+        with hosted(host, request) as url:
             page.goto(url)
             wait_for_ids(page, "Hello world")
             textbox(page).click()
