@@ -14,6 +14,7 @@ import urllib.parse
 import urllib.request
 from email.message import Message
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -67,15 +68,21 @@ def request(url: str, method: str = "GET", body: bytes | None = None, headers: d
         return err.code
 
 
+class Served(NamedTuple):
+    url: str
+    log: Path  # what the app printed
+    process: subprocess.Popen
+
+
 @pytest.fixture(scope="module")
 def server():
-    """The app on a free port, its output captured: (url, path of the log)."""
+    """The app on a free port, its output captured."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "server.log"
-        with open(log, "w") as out, running("app.py", output=out) as (url, _, _):
-            yield url, log
+        with open(log, "w") as out, running("app.py", output=out) as (url, process, _):
+            yield Served(url, log, process)
 
 
 @pytest.mark.parametrize("method, path", [
@@ -87,13 +94,13 @@ def server():
     ("POST", "gradio_api/call/examples_slide"), ("POST", "gradio_api/call/update_one_hot"),  # private events
 ])
 def test_routes_the_page_does_not_need_are_refused(server, method, path):
-    url, _ = server
+    url = server.url
     body = json.dumps({"data": ["x", False]}).encode() if method == "POST" else None
     assert request(url + path, method, body, {"Content-Type": "application/json"}) == 404
 
 
 def test_the_public_endpoints_answer_through_the_queue(server):
-    url, _ = server
+    url = server.url
     [result] = call_api(url, "compare", ["Hello world", False, None])
     assert [t["ids"] for t in result["tokenizers"]] == [[15496, 995], [7592, 2088], [15043, 3186]]
 
@@ -101,7 +108,7 @@ def test_the_public_endpoints_answer_through_the_queue(server):
 def test_chat_through_the_api_is_playground_chats(server):
     from playground import chat
 
-    url, _ = server
+    url = server.url
     messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi 😀"}]
     [result] = call_api(url, "chat", [messages, "mistral", True])
     assert result == chat(messages, "mistral")
@@ -116,7 +123,7 @@ def test_batch_through_the_api_is_cut_as_nanogpts_get_batch(server, tmp_path):
 
     from conftest import official_tiktoken
 
-    url, _ = server
+    url = server.url
     text = "The cat sat on the mat, and the dog sat on the log."
     [gpt2] = official_tiktoken(tmp_path, "gpt2")  # tiktoken's own encoding, not the playground's
     ids = gpt2.encode(text)
@@ -130,7 +137,7 @@ def test_batch_through_the_api_is_cut_as_nanogpts_get_batch(server, tmp_path):
 
 
 def test_any_tokenizers_through_the_api(server):
-    url, _ = server
+    url = server.url
     [result] = call_api(url, "compare", ["Hello world", False, ["gemma", "gpt4o", "llama3"]])
     assert [(t["name"], t["ids"]) for t in result["tokenizers"]] == [
         ("gemma", [4521, 2134]), ("gpt4o", [13225, 2375]), ("llama3", [9906, 1917])]
@@ -142,7 +149,7 @@ def test_any_tokenizers_through_the_api(server):
 
 
 def test_the_premium_endpoint(server):
-    url, _ = server
+    url = server.url
     [result] = call_api(url, "premium", [])
     assert result["languages"][0] == "eng_Latn" and len(result["languages"]) == 12
     assert result["tokenizers"] == ["gpt2", "bert", "llama", "gpt4", "gpt4o", "llama3", "mistral", "gemma"]
@@ -155,7 +162,7 @@ def test_the_premium_endpoint(server):
 
 
 def test_the_embed_endpoint(server):
-    url, _ = server
+    url = server.url
     [answer] = call_api(url, "embed", ["Hello world", "GPT-2: N(0, 0.02)"])
     assert answer["shape"] == [1, 2, 768] and answer["ids"] == [15496, 995] and answer["pieces"] == ["Hello", "Ġworld"]
     assert answer["one_hot"]["equals_lookup"] is True and answer["model_params"]["tied"] == 124_439_808
@@ -164,7 +171,7 @@ def test_the_embed_endpoint(server):
 
 def test_an_oversized_body_is_refused_before_it_is_read(server):
     """Only the headers are sent: the answer comes without the server waiting for 5 MB."""
-    url, _ = server
+    url = server.url
     host, port = urllib.parse.urlsplit(url).hostname, urllib.parse.urlsplit(url).port
     connection = http.client.HTTPConnection(host, port, timeout=10)
     connection.putrequest("POST", "/gradio_api/call/compare")
@@ -185,7 +192,7 @@ BAD_CALLS = [  # (endpoint, arguments carrying the marker, what the error must s
 
 @pytest.mark.parametrize("endpoint, args, message", BAD_CALLS)
 def test_bad_values_get_a_clear_error_and_are_not_logged(server, endpoint, args, message):
-    url, log = server
+    url, log = server.url, server.log
     with pytest.raises(ApiError) as err:
         call_api(url, endpoint, args)
     if message:
@@ -212,7 +219,7 @@ def tokens_values(text: str, **changes) -> dict:
 
 def test_the_asks_are_served_beside_gradio_and_log_no_value(server):
     """The launched server (Gradio's app, Guard in front) serves the page's asks."""
-    url, log = server
+    url, log = server.url, server.log
     status, headers, answer = post_ask(url, tokens_values("Hello world"))
     assert status == 200 and headers["Cache-Control"] == "no-store"
     assert answer["tokenizer"]["ids"] == [15496, 995]
@@ -231,7 +238,7 @@ def test_the_asks_are_served_beside_gradio_and_log_no_value(server):
 
 
 def test_a_share_link_near_the_limit_opens(server):
-    url, _ = server
+    url = server.url
     from playground.page.shell import MAX_SHARE_URL
 
     z = base64.urlsafe_b64encode(os.urandom(MAX_SHARE_URL * 3 // 4 - 100)).decode().rstrip("=")
@@ -273,9 +280,33 @@ def test_no_user_text_is_logged_or_written(tmp_path):
 
 
 def test_the_replay_endpoint(server):
-    url, _ = server
+    url = server.url
     [result] = call_api(url, "replay", [" SolidGoldMagikarp", "gpt2"])
     assert result["tokenizer"] == "gpt2" and result["chunks"][0]["ids"] == [43453]
     assert len(result["chunks"][0]["merges"]) == 17
     with pytest.raises(ApiError, match="unknown tokenizer .gpt5.; choose from gpt2, bert"):
         call_api(url, "replay", ["x", "gpt5"])
+
+
+def cpu_seconds(process: subprocess.Popen) -> float:
+    """The CPU time a process has taken so far (user and system), from /proc."""
+    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime: fields 14 and 15
+
+
+@pytest.mark.waits  # tests/cores.py: it watches an idle app for seconds
+def test_an_idle_server_sleeps(server):
+    """With nothing to do, Gradio's queue looked for work every millisecond (and for progress every 10): the app
+    took 0.043 CPU-seconds a second with no page open, all lecture long. server.calm_queue makes it look 20 times
+    a second: about 0.004. Of up to eight 2-second windows (the warm-up, or what a test before left, may still be
+    running in the first), one must take under 0.01 CPU-seconds a second."""
+    if not Path(f"/proc/{server.process.pid}/stat").exists():
+        pytest.skip("reads the app's CPU time from /proc (Linux)")
+    rates = []
+    for _ in range(8):
+        before = cpu_seconds(server.process)
+        time.sleep(2)
+        rates.append((cpu_seconds(server.process) - before) / 2)
+        if rates[-1] < 0.01:
+            return
+    pytest.fail(f"the idle app took {rates} CPU-seconds a second")

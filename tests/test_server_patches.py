@@ -95,6 +95,9 @@ FACTS = {
                            if re.search(rf"\bself\.{name}\s*[:=]", source(gradio.queueing.Queue.__init__))],
     "app_gets_blocks": lambda: callable(getattr(gradio.routes.App, "get_blocks", None)),
     "blocks_queue": lambda: "self._queue = queueing.Queue(" in source(gradio.blocks.Blocks),
+    "idle_sleeps": lambda: [source(gradio.queueing.Queue.start_processing).count("await asyncio.sleep(self.sleep_when_free)"),
+                            source(gradio.queueing.Queue.start_progress_updates).count(
+                                "await asyncio.sleep(self.progress_update_sleep_when_free)")],
     "fns_shape": lambda: signature(gradio.blocks.Blocks.fns.fget) if isinstance(gradio.blocks.Blocks.fns, property) else None,
     "block_function_sets": lambda: [name for name in ("fn", "inputs", "api_name")
                                     if f"self.{name} = " in source(gradio.blocks.BlockFunction.__init__)],
@@ -146,7 +149,7 @@ def test_every_assignment_into_another_package_is_listed():
                 assigned.add(target.attr)
     listed = {patch.target.rsplit(".", 1)[1] for patch in server.PATCHES if patch.change in ("replaced", "wrapped")}
     assert assigned == {"parent_configures_cors", "_update_value_in_config", "traceback", "AsyncQueue",
-                        "error_payload", "url_ok", "__init__"}
+                        "error_payload", "url_ok", "__init__", "sleep_when_free", "progress_update_sleep_when_free"}
     assert assigned == listed
 
 
@@ -199,6 +202,12 @@ def test_launch_checks_its_own_page_with_url_ok(facts):
     """skip_own_page_check replaces gradio.networking.url_ok, which launch() calls through the module."""
     assert facts["signature of url_ok"] == "(url: 'str') -> 'bool'"
     assert facts["url_ok_calls"] == 2  # its own page, and a share link's
+
+
+def test_the_queue_sleeps_as_long_as_calm_queue_says_when_idle(facts):
+    """calm_queue sets the two attributes Gradio's queue loops sleep on whenever they find nothing to do: the event
+    loop's three idle paths and the progress loop's two."""
+    assert facts["idle_sleeps"] == [3, 2]
 
 
 def test_uvicorn_takes_what_bound_connections_passes(facts):

@@ -59,6 +59,7 @@ def build_demo() -> gr.Blocks:
         gr.api(handlers.premium_api, api_name="premium", concurrency_id="premium", concurrency_limit=1)  # computed once
     # api_open=False: the direct /run and /api routes may not skip the queue (server.Guard refuses them too).
     demo.queue(default_concurrency_limit=2, max_size=server.QUEUE_MAX_SIZE, api_open=False)
+    server.calm_queue(demo)
     return demo
 
 
