@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import json
 import shutil
 import tempfile
 from contextlib import contextmanager
