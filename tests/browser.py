@@ -219,8 +219,6 @@ def wait_for_ids(page, text: str, special: bool = False, names: tuple[str, ...] 
     `timeout` in ms."""
     if names is None:
         names = next((e.tokenizers for e in EXAMPLES if e.text == text), DEFAULT_TOKENIZERS)
-    result = compare(text, special, tokenizers=names)["tokenizers"]
-    expected = [[slot, t["name"], drawn_ids(t)] for slot, t in zip(DEFAULT_TOKENIZERS, result)]
     page.wait_for_function(
         """expected => expected.every(([slot, name, ids]) => {
                const panel = document.querySelector(`#panel-${slot} [data-tokenizer]`);
@@ -228,8 +226,17 @@ def wait_for_ids(page, text: str, special: bool = False, names: tuple[str, ...] 
                const got = [...panel.querySelectorAll(".tok")].map(e => Number(e.dataset.id));
                return got.length === ids.length && got.every((id, i) => id === ids[i]);
            })""",
-        arg=expected, timeout=timeout,
+        arg=expected_panels(text, special, tuple(names)), timeout=timeout,
     )
+
+
+@functools.lru_cache(maxsize=64)
+def expected_panels(text: str, special: bool, names: tuple[str, ...]) -> list:
+    """[[slot, tokenizer, the ids it draws], ...] of compare(text) for wait_for_ids: computed once a worker for a
+    text (the lesson's examples and "Hello world" are waited for hundreds of times a run; each compare() of all
+    its fields took the workers 20 CPU-seconds a run, py-spy). Read, never changed."""
+    result = compare(text, special, tokenizers=names)["tokenizers"]
+    return [[slot, t["name"], drawn_ids(t)] for slot, t in zip(DEFAULT_TOKENIZERS, result)]
 
 
 def type_text(page, text: str) -> None:
