@@ -17,22 +17,7 @@ import threading
 import gradio as gr
 
 from playground.page import ask_route, chat_route, handlers, page_route, server, twin_route
-from playground.tokenizers.from_file import register_from_args
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS, get_tokenizer
-
-
-def register_from_command_line(argv: list[str]) -> None:
-    """python app.py --tokenizer NAME=PATH ...: register them, or stop with one line saying what to do."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python app.py", description="The tokenizer playground, as a web page.")
-    parser.add_argument("--tokenizer", action="append", default=[], metavar="NAME=PATH",
-                        help="add a tokenizer from a file: tokenizer.json, SentencePiece .model, vocab.txt[:cased], "
-                             "ranks.tiktoken:cl100k|o200k|gpt2, or hf:<org>/<repo>[@revision]; repeatable")
-    try:
-        register_from_args(parser.parse_args(argv).tokenizer)
-    except ValueError as err:  # nothing is served half-working: no page without the tokenizer asked for
-        sys.exit(f"python app.py: {err}")
 
 
 def build_demo() -> gr.Blocks:

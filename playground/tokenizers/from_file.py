@@ -79,6 +79,21 @@ def register_from_args(specs: list[str]) -> None:
         register_tokenizer(name.strip(), path.strip())
 
 
+def register_from_command_line(argv: list[str]) -> None:
+    """python app.py --tokenizer NAME=PATH ...: register them, or stop with one line saying what to do."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python app.py", description="The tokenizer playground, as a web page.")
+    parser.add_argument("--tokenizer", action="append", default=[], metavar="NAME=PATH",
+                        help="add a tokenizer from a file: tokenizer.json, SentencePiece .model, vocab.txt[:cased], "
+                             "ranks.tiktoken:cl100k|o200k|gpt2, or hf:<org>/<repo>[@revision]; repeatable")
+    try:
+        register_from_args(parser.parse_args(argv).tokenizer)
+    except ValueError as err:  # nothing is served half-working: no page without the tokenizer asked for
+        sys.exit(f"python app.py: {err}")
+
+
 def _split_option(source: str) -> tuple[str, str | None]:
     """"ranks.tiktoken:cl100k" -> ("ranks.tiktoken", "cl100k"); a colon of any other kind (C:\\, hf:) stays."""
     head, colon, tail = source.rpartition(":")
