@@ -1,15 +1,13 @@
 """The static folder (`python -m playground static DIR`) for the tests that serve it: written in a temp dir others
-may read (nginx's workers run as nobody), served by `python -m http.server`. The folder of the command's defaults
-(`whole_folder`) is written once a run and shared by every test that only reads it: a folder takes 7.7
-CPU-seconds to write (its 25 MB of vocabularies and WebAssembly gzipped at level 9 among them), and six modules
-read it, where they wrote seven (docs/testing.md)."""
+may read (nginx's workers run as nobody), served by `python -m http.server` (bench/serve.py's serving_folder). The
+folder of the command's defaults (`whole_folder`) is written once a run and shared by every test that only reads
+it: a folder takes 7.7 CPU-seconds to write (its 25 MB of vocabularies and WebAssembly gzipped at level 9 among
+them), and six modules read it, where they wrote seven (docs/testing.md)."""
 
 from __future__ import annotations
 
 import fcntl
 import shutil
-import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from cores import run_dir
-from serve import free_port, wait_for_http
+from serve import serving_folder
 
 from playground.__main__ import main
 
@@ -39,19 +37,6 @@ def built(*args: str) -> Iterator[Path]:
         yield folder / "site"
     finally:
         shutil.rmtree(folder)
-
-
-@contextmanager
-def http_server(folder: Path) -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                                "-d", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/", timeout=30, process=process)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 @pytest.fixture(scope="session")
@@ -79,5 +64,5 @@ def whole_folder(request) -> Iterator[Path]:
 def folder_url(whole_folder: Path) -> Iterator[str]:
     """The folder of all eight tokenizers served by http.server: where a test of the page's behaviour that needs
     no server opens the page (the app's tests keep what needs the server)."""
-    with http_server(whole_folder) as url:
+    with serving_folder(whole_folder) as url:
         yield url

@@ -16,7 +16,8 @@ import pytest
 from browser import browser, panel_ids, type_text  # noqa: F401 (browser: the fixture)
 from conftest import ROOT
 from serve import running
-from static_site import built, http_server
+from serve import serving_folder
+from static_site import built
 
 from playground import compare
 
@@ -90,7 +91,7 @@ def served_with_one_byte_changed(folder: Path, pattern: str):
     try:
         shutil.copytree(folder, copy / "site")
         changed_one_byte(the_one(copy / "site" / "playground" / "twin", pattern))
-        with http_server(copy / "site") as url:
+        with serving_folder(copy / "site") as url:
             yield url
     finally:
         shutil.rmtree(copy)

@@ -17,7 +17,8 @@ from bs4 import BeautifulSoup
 from browser import CHROMIUM, CHROMIUM_ARGS, CLIPBOARD, require_chromium, wait_for_ids
 from nginx import hosting_block, nginx
 from test_chat_browser import wait_for_chat
-from static_site import built, http_server
+from serve import serving_folder
+from static_site import built
 
 from playground.lesson import chat_example
 from playground.page.twin_route import BUILT_DIR
@@ -191,7 +192,7 @@ def chromium_browser():
 def test_the_folder_works_under_its_meta_policy_on_any_host(chromium_browser, folder):
     """Served by python -m http.server, which sends no policy: the <meta> one holds. Before: no policy (the fetch
     to another host was not refused by one)."""
-    with http_server(folder) as url:
+    with serving_folder(folder) as url:
         the_folder_works(chromium_browser, url)
 
 

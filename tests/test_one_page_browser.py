@@ -10,7 +10,7 @@ from contextlib import contextmanager
 import pytest
 from browser import browser, panel_ids, require_chromium, textbox, wait_for_ids  # noqa: F401 (browser: the fixture)
 from serve import free_port, running
-from static_site import http_server
+from serve import serving_folder
 
 from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
@@ -151,7 +151,7 @@ def hosted(host: str, request: pytest.FixtureRequest):
         with running("app.py") as (url, _, _):
             yield url
     else:
-        with http_server(request.getfixturevalue("whole_folder")) as url:
+        with serving_folder(request.getfixturevalue("whole_folder")) as url:
             yield url
 
 

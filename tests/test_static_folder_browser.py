@@ -13,7 +13,8 @@ from pathlib import Path
 import paint_watch
 import pytest
 from browser import SCREENSHOTS, browser, textbox, type_text, wait_for_ids  # noqa: F401 (browser: the fixture)
-from static_site import built, http_server
+from serve import serving_folder
+from static_site import built
 from test_browser_twin import HARD, differences, in_browser
 from test_iframe import serving
 
@@ -40,7 +41,7 @@ def nginx_server(folder: Path):
         yield f"http://127.0.0.1:{port}/"
 
 
-SERVERS = {"http.server": http_server, "nginx": nginx_server}
+SERVERS = {"http.server": serving_folder, "nginx": nginx_server}
 
 
 @pytest.fixture(scope="module", params=[pytest.param(name, marks=[pytest.mark.nginx] if name == "nginx" else [])
@@ -179,7 +180,7 @@ def parent_page(src: str, sandbox: str):
 
 @pytest.fixture(scope="module")
 def lesson_site():
-    with built("--tokenizers", ",".join(LESSON), "--only", "panels") as folder, http_server(folder) as url:
+    with built("--tokenizers", ",".join(LESSON), "--only", "panels") as folder, serving_folder(folder) as url:
         yield url
 
 
@@ -504,7 +505,7 @@ def test_a_lesson_pages_700_px_frame_has_three_panels_abreast_and_the_batch_clos
     """The folder in docs/hosting.md's lesson page, its frame 700 px wide: the three panels side by side, never
     GPT-2 and BERT with Llama 2 under them; the batch section closed there (a click opens it), so the frame is as
     tall as the panels and what follows them need; and on a phone, one panel a row."""
-    with http_server(whole_folder) as url:
+    with serving_folder(whole_folder) as url:
         with lesson_page(hosting_snippet(url + "?example=code")) as lesson:
             context = browser.new_context(viewport={"width": 716, "height": 900})
             page = context.new_page()
@@ -555,7 +556,7 @@ def test_a_cold_example_link_fetches_its_tokenizers_vocabularies_as_small_as_the
     app_sends = {path.name: len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
                  for path in [*(ASSETS_DIR / source for source in declared), *cores]}
 
-    with http_server(whole_folder) as url:
+    with serving_folder(whole_folder) as url:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         page = context.new_page()
         session = context.new_cdp_session(page)
@@ -584,7 +585,7 @@ KEYS = 3  # typed at the end of the longest text, each timed
 
 @pytest.fixture(scope="module")
 def later_site():
-    with built("--tokenizers", ",".join(LATER), "--only", "panels") as folder, http_server(folder) as url:
+    with built("--tokenizers", ",".join(LATER), "--only", "panels") as folder, serving_folder(folder) as url:
         yield url
 
 
