@@ -38,14 +38,11 @@ def wait_for_http(url: str, timeout: float, process: subprocess.Popen | None = N
     raise TimeoutError(f"{url} did not answer HTTP 200 within {timeout} s")
 
 
-@contextmanager
-def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNULL, args: tuple[str, ...] = (),
-            port: int | None = None):
+def start(script: str, extra_env: dict | None = None, output=subprocess.DEVNULL, args: tuple[str, ...] = (),
+          port: int | None = None) -> tuple[str, subprocess.Popen, float]:
     """`python <script> <args>` (relative to the repo root) on a free port of 127.0.0.1, or on `port` (a
-    server restarted where its pages look for it).
-
-    Yields (url, process, seconds until the page answered HTTP 200); stops it afterwards.
-    """
+    server restarted where its pages look for it): (url, process, seconds until the page answered HTTP 200).
+    Stop it with stop_server (running() does)."""
     port = port or free_port()
     env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port), **(extra_env or {})}
     t0 = time.perf_counter()
@@ -53,20 +50,42 @@ def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNUL
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_for_http(url, timeout=180, process=process)
-        yield url, process, time.perf_counter() - t0
+    except BaseException:
+        stop_server(process.pid)
+        process.wait()
+        raise
+    return url, process, time.perf_counter() - t0
+
+
+@contextmanager
+def running(script: str, extra_env: dict | None = None, output=subprocess.DEVNULL, args: tuple[str, ...] = (),
+            port: int | None = None):
+    """start()'s server for the block: yields (url, process, seconds until the page answered HTTP 200); stops it
+    afterwards."""
+    url, process, seconds = start(script, extra_env, output, args, port)
+    try:
+        yield url, process, seconds
     finally:
-        started = descendants(process.pid)  # the big-input worker: it must follow the server out
-        process.terminate()
+        stop_server(process.pid)
+        process.wait()  # reaped: stop_server counts a zombie as gone
+
+
+def stop_server(pid: int) -> None:
+    """Stop a server by its process id, whoever started it: SIGTERM, SIGKILL if it still runs 20 s later; then the
+    processes it started (the big-input worker), which must follow it out within 30 s, else are killed and raise."""
+    started = descendants(pid)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        left = wait_gone(started, timeout=30)
-        for pid in left:
-            os.kill(pid, signal.SIGKILL)
-        if left:
-            raise RuntimeError(f"the stopped server left processes behind: {left}")
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            break
+        if not wait_gone([pid], timeout=20):
+            break
+    left = wait_gone(started, timeout=30)
+    for child in left:
+        os.kill(child, signal.SIGKILL)
+    if left:
+        raise RuntimeError(f"the stopped server left processes behind: {left}")
 
 
 @contextmanager

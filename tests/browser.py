@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
+import json
 import os
 import shutil
 from contextlib import contextmanager
@@ -10,7 +12,8 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from serve import running
+from cores import run_dir
+from serve import descendants, running, start, stop_server
 
 from playground import compare
 from playground.lesson.examples import EXAMPLES
@@ -116,27 +119,56 @@ def require_node(installed: bool = True) -> None:
 
 
 @contextmanager
-def chromium(executable: str | None = None):
-    """Chromium through Playwright's sync API: the tests' (`CHROMIUM` with `CHROMIUM_ARGS`), or the one at
-    `executable` as a reader runs it (`READER_ARGS`: the benchmarks' `FULL_CHROMIUM`)."""
+def chromium(executable: str):
+    """The Chromium at `executable` as a reader runs it (`READER_ARGS`), through Playwright's sync API: the
+    benchmarks' (`FULL_CHROMIUM`). The tests drive the session's `browser`."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable or CHROMIUM, headless=True,
-                                    args=READER_ARGS if executable else CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=executable, headless=True, args=READER_ARGS)
         try:
             yield browser
         finally:
             browser.close()
 
 
-# One app for the whole session (each xdist worker's), for every test that only reads from it, with a browser or
-# without: a launch takes about 8 CPU-seconds here (a test that stops, restarts, floods or reads the log of a server
-# starts its own with bench/serve.py's running()).
+# One app for the whole run, for every test that only reads from it, with a browser or without: a launch takes about
+# 7 CPU-seconds here (a test that stops, restarts, floods or reads the log of a server starts its own with
+# bench/serve.py's running()). In an xdist run, the first worker that asks starts it and notes it in the run's
+# directory (cores.run_dir), where the others find it; the controller stops it at the end (pytest_unconfigure).
+SHARED_APP = "app.json"
+
+
 @pytest.fixture(scope="session")
-def served_app():
-    with running("app.py") as (url, _, _):
-        yield url
+def served_app(request):
+    shared = run_dir(request.config)
+    if shared is None:  # one process (-n 0)
+        with running("app.py") as (url, _, _):
+            yield url
+        return
+    noted = shared / SHARED_APP
+    with open(shared / "app.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not noted.exists():
+            url, process, _ = start("app.py")
+            noted.write_text(json.dumps({"url": url, "pid": process.pid}))
+    yield json.loads(noted.read_text())["url"]
+
+
+def shared_app_processes(config: pytest.Config) -> set[int]:
+    """The run's shared app and the processes it started (none in one process, or before a worker starts it)."""
+    shared = run_dir(config)
+    if shared is None or not (noted := shared / SHARED_APP).exists():
+        return set()
+    pid = json.loads(noted.read_text())["pid"]
+    return {pid, *descendants(pid)}
+
+
+@pytest.hookimpl(tryfirst=True)  # before cores.py removes the run's directory
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """On the controller of an xdist run: stop the run's shared app, if a worker started it."""
+    if hasattr(config, "run_dir") and (noted := Path(config.run_dir) / SHARED_APP).exists():
+        stop_server(json.loads(noted.read_text())["pid"])
 
 
 @pytest.fixture(scope="session")
@@ -147,13 +179,31 @@ def app_url(served_app):
     return served_app
 
 
-# Chromium for a module only: Playwright's sync API runs an event loop in this thread while it is open, and the next
-# module's asyncio.run() (conftest.synchronous) or its own sync_playwright() would fail inside it.
-@pytest.fixture(scope="module")
-def browser():
+# Playwright and Chromium for the whole session (each xdist worker's): a launch takes about 0.66 CPU-seconds with
+# Playwright's driver, and some 25 modules drive a browser. Its sync API keeps an event loop running in this thread
+# while it is open, so an asyncio.run() here would fail: conftest.synchronous runs a handler in a thread of its own,
+# and a test that needs a browser launched otherwise (other flags, a profile on disk) launches it from `playwright`.
+@pytest.fixture(scope="session")
+def playwright():
+    """Playwright's sync API, for a test that launches a Chromium of its own (`launch_own`)."""
     require_chromium()
-    with chromium() as b:
-        yield b
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+def launch_own(playwright, *flags: str):
+    """A Chromium of a test's own, as the tests launch it (`CHROMIUM_ARGS`) with `flags` besides: close it after."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *flags])
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """The tests' Chromium: each test opens contexts of its own in it (new_context), never shares one."""
+    b = launch_own(playwright)
+    yield b
+    b.close()
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mutation" if UNDER_M
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
 sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
-# the real-browser fixtures (app_url, browser, page); the workers' cores; the static folder (whole_folder, folder_url)
-pytest_plugins = ["browser", "cores", "static_site"]
+# the workers' cores and the run's directory (first: the other two import it); the real-browser fixtures (app_url,
+# browser, page); the static folder (whole_folder, folder_url)
+pytest_plugins = ["cores", "browser", "static_site"]
 
 def run_fresh(script: str) -> str:
     """What a Python script prints, run in a fresh interpreter at the repository's root (a first import, or
@@ -40,11 +42,13 @@ def run_fresh(script: str) -> str:
 
 
 def synchronous(handler):
-    """An async page handler as a plain function, for tests: each call runs in a fresh event loop."""
+    """An async page handler as a plain function, for tests: each call runs in a fresh event loop, in a thread of its
+    own (in this one, the session's Playwright keeps its event loop running: browser.playwright)."""
 
     @functools.wraps(handler)
     def call(*args, **kwargs):
-        return asyncio.run(handler(*args, **kwargs))
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, handler(*args, **kwargs)).result()
 
     return call
 
@@ -102,14 +106,17 @@ def resource_tracker(pid: int) -> bool:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def no_process_left_behind():
+def no_process_left_behind(request):
     """After the session, nothing the tests started runs on: servers (bench/serve.py's running() checks
     each server's own processes, by id, as it stops it), the big-input worker that in-process calls
-    of the handlers start in this process, and render.js's Node process (tests/render_js.py)."""
+    of the handlers start in this process, and render.js's Node process (tests/render_js.py). The run's
+    shared app (browser.served_app), which its controller stops, runs on."""
+    from browser import shared_app_processes
     from serve import descendants, wait_gone
 
     before = set(descendants(os.getpid()))
     yield
+    before |= shared_app_processes(request.config)
     from playground.page import server
 
     server.stop_worker()
@@ -213,7 +220,7 @@ def pytest_configure(config):
         config.option.numprocesses, config.option.dist, config.option.tx = 0, "no", []
 
 
-BROWSER_FIXTURES = {"browser", "page", "app_url"}  # tests/browser.py's: each needs Chromium
+BROWSER_FIXTURES = {"playwright", "browser", "page", "app_url"}  # tests/browser.py's: each needs Chromium
 SLOW_FIXTURES = {"served_app"}  # a launched python app.py
 # The files that take 12 s or more, longest first (seconds on their worker in a whole run, 2026-12-05: 160, 114, 105,
 # 98, 97, 88, 76, 71, 61, 58, 46, 42, 37, 37, 35, 34, 28, 27, 26, 25, 22, 20, 18, 17, 15, 14, 13, 12): given to the

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
 import pytest
@@ -381,9 +380,8 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     page.wait_for_function("(n) => document.querySelector('#embedding .shape')?.textContent === `(1, ${n}, 768)`",
                            arg=len(compare(text)["tokenizers"][0]["ids"]))
     page.wait_for_timeout(300)
-    with ThreadPoolExecutor(1) as thread:  # Playwright's event loop runs in this one
-        panels = thread.submit(panels_html, text, False, "text", False).result()
-        plots = thread.submit(synchronous(handlers.update_embedding), text, "GPT-2: N(0, 0.02)").result()[2]
+    panels = panels_html(text, False, "text", False)
+    plots = synchronous(handlers.update_embedding)(text, "GPT-2: N(0, 0.02)")[2]
     same = page.evaluate("""([ids, htmls]) => ids.map((id, i) => {
         const el = document.getElementById(id);
         const body = el.querySelector(".body");

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from browser import browser, panel_ids, type_text  # noqa: F401 (browser: the fixture)
+from browser import panel_ids, type_text
 from conftest import ROOT
 from serve import running
 from serve import serving_folder

@@ -23,7 +23,8 @@ import warnings
 from pathlib import Path
 
 import pytest
-from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from browser import CHROMIUM, CHROMIUM_ARGS
+from conftest import synchronous
 from hardening import steady_rss
 from serve import ApiError, alive, call_api, descendants, free_port, rss_mb, running, wait_for_http, wait_gone
 
@@ -139,8 +140,6 @@ def status_done(url: str, event_id: str) -> bool:
 
 def test_unread_results_expire_in_time_and_sessions_are_let_go(monkeypatch):
     """UnreadResults on its own: results expire by age and by total bytes; what is read no longer counts."""
-    import asyncio
-
     from gradio.server_messages import ProcessCompletedMessage
 
     from playground.page import server as guard
@@ -166,7 +165,7 @@ def test_unread_results_expire_in_time_and_sessions_are_let_go(monkeypatch):
         error = third.get_nowait().output["error"]
         assert error.startswith("the result, 0.0 MB of JSON, is larger than the server keeps at most 0 MB"), error
 
-    asyncio.run(scenario())
+    synchronous(scenario)()
 
 
 # --- 3. small edits never wait behind long texts -----------------------------------------------
@@ -275,30 +274,24 @@ def test_every_answer_carrying_text_says_no_store(server):
     assert headers.get("cache-control") == "no-store"
 
 
-@pytest.mark.browser
-def test_a_browser_profile_caches_no_typed_text(server, tmp_path):
+def test_a_browser_profile_caches_no_typed_text(server, tmp_path, playwright):
     """Type a marker, replay it with "How is it built?", close the browser: its disk cache holds no marker."""
-    from playwright.sync_api import sync_playwright
-
-    require_chromium()
     url, _, _ = server
     profile = tmp_path / "profile"
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True,
-            args=CHROMIUM_ARGS)
-        page = context.new_page()
-        page.goto(url)
-        # The page's load answer sets the textbox; keys typed before it arrives are overwritten (a known race,
-        # README "Limits"), so type once the first panels are drawn, as a person would.
-        page.wait_for_function("document.querySelector('#panel-gpt2 .tok')")
-        box = page.locator("#input-text textarea")
-        box.fill("")
-        box.press_sequentially("CACHEMARKER16 ")
-        page.wait_for_function("document.querySelector('#panel-gpt2').textContent.includes('CACHEMARKER')")
-        page.locator("#replay-all").click()
-        page.wait_for_selector(".stepper")
-        context.close()
+    context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, headless=True,
+                                                            args=CHROMIUM_ARGS)
+    page = context.new_page()
+    page.goto(url)
+    # The page's load answer sets the textbox; keys typed before it arrives are overwritten (a known race,
+    # README "Limits"), so type once the first panels are drawn, as a person would.
+    page.wait_for_function("document.querySelector('#panel-gpt2 .tok')")
+    box = page.locator("#input-text textarea")
+    box.fill("")
+    box.press_sequentially("CACHEMARKER16 ")
+    page.wait_for_function("document.querySelector('#panel-gpt2').textContent.includes('CACHEMARKER')")
+    page.locator("#replay-all").click()
+    page.wait_for_selector(".stepper")
+    context.close()
     found = subprocess.run(["grep", "-rl", "CACHEMARKER16", str(profile)], capture_output=True, text=True).stdout.split()
     cached = [f for f in found if "Cache" in f]
     assert cached == [], f"typed text in the browser's cache: {cached}"
@@ -362,22 +355,17 @@ def test_a_link_of_any_length_gets_a_page(server):
     assert status == 200 and b"<html" in body.lower()
 
 
-@pytest.mark.browser
-def test_a_damaged_share_link_opens_the_page_and_says_so(server, tmp_path):
-    from playwright.sync_api import expect, sync_playwright
+def test_a_damaged_share_link_opens_the_page_and_says_so(server, browser):
+    from playwright.sync_api import expect
 
-    require_chromium()
     url, _, _ = server
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
-        page.goto(f"{url}?z=AAAA")  # base64 of three zero bytes: no DEFLATE stream in them
-        note = page.locator("#link-note")
-        note.wait_for(state="visible", timeout=60_000)
-        assert "is damaged and could not be unpacked" in note.inner_text()
-        page.screenshot(path=str(tmp_path / "damaged-link.png"))
-        page.goto(f"{url}?text=sound")  # a sound link: no note, and it takes no room
-        expect(page.locator("#input-text textarea")).to_have_value("sound", timeout=60_000)  # the page's opening
-        assert not page.locator("#link-note").is_visible()
-        browser.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{url}?z=AAAA")  # base64 of three zero bytes: no DEFLATE stream in them
+    note = page.locator("#link-note")
+    note.wait_for(state="visible", timeout=60_000)
+    assert "is damaged and could not be unpacked" in note.inner_text()
+    page.goto(f"{url}?text=sound")  # a sound link: no note, and it takes no room
+    expect(page.locator("#input-text textarea")).to_have_value("sound", timeout=60_000)  # the page's opening
+    assert not page.locator("#link-note").is_visible()
+    context.close()

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 from bs4 import BeautifulSoup
-from browser import CHROMIUM, CHROMIUM_ARGS, CLIPBOARD, require_chromium, wait_for_ids
+from browser import CLIPBOARD, launch_own, wait_for_ids
 from nginx import hosting_block, nginx
 from test_chat_browser import wait_for_chat
 from serve import serving_folder
@@ -84,18 +84,13 @@ def refuses_another_host(page, policies: int = 1) -> None:
     assert page.evaluate("window.violations") == [["connect-src", OTHER_HOST]] * policies
 
 
-@pytest.mark.browser
-def test_the_app_works_under_its_policy_in_chromium(served_app):
+def test_the_app_works_under_its_policy_in_chromium(served_app, playwright):
     """The app at a name that is not this machine's (so its share link gets a QR code): the panels paint, the
     embedding's plots load, the QR code is drawn, the CSV downloads, the Chat view paints its example, with no
     policy violation and no console error; and the policy is in force. Before: the fetch to another host was not
     refused by any policy (no violation)."""
-    from playwright.sync_api import sync_playwright
-
-    require_chromium()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP classroom.test 127.0.0.1"])
+    browser = launch_own(playwright, "--host-resolver-rules=MAP classroom.test 127.0.0.1")
+    try:
         context, page, errors = watched_page(browser, (*REFUSED, COOP_IGNORED))
         page.goto(served_app.replace("127.0.0.1", "classroom.test"))
         wait_for_ids(page, "Hello world", timeout=60_000)
@@ -112,6 +107,7 @@ def test_the_app_works_under_its_policy_in_chromium(served_app):
         refuses_another_host(page, 2)  # the header's (every answer's), and the page's own, stricter
         found = list(errors)
         context.close()
+    finally:
         browser.close()
     assert found == [], "\n".join(found)
 
@@ -177,28 +173,15 @@ def the_folder_works(browser, url: str, policies: int = 1) -> None:
     assert found == [], "\n".join(found)
 
 
-@pytest.fixture(scope="module")
-def chromium_browser():
-    from playwright.sync_api import sync_playwright
-
-    require_chromium()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.mark.browser
-def test_the_folder_works_under_its_meta_policy_on_any_host(chromium_browser, folder):
+def test_the_folder_works_under_its_meta_policy_on_any_host(browser, folder):
     """Served by python -m http.server, which sends no policy: the <meta> one holds. Before: no policy (the fetch
     to another host was not refused by one)."""
     with serving_folder(folder) as url:
-        the_folder_works(chromium_browser, url)
+        the_folder_works(browser, url)
 
 
-@pytest.mark.browser
 @pytest.mark.nginx
-def test_the_hosting_guides_nginx_block_sends_the_headers_and_the_folder_works(chromium_browser, folder):
+def test_the_hosting_guides_nginx_block_sends_the_headers_and_the_folder_works(browser, folder):
     """docs/hosting.md's block for the folder, as written but for its root: the headers on the page and on a
     built module, and the page under both policies (the header's and the <meta>). Before: no such block."""
     block = hosting_block(f"root {FOLDER_ROOT};")
@@ -209,4 +192,4 @@ def test_the_hosting_guides_nginx_block_sends_the_headers_and_the_folder_works(c
                 assert response.headers["Content-Security-Policy"] == APP_POLICY
                 assert response.headers["X-Content-Type-Options"] == "nosniff"
                 assert response.headers["Referrer-Policy"] == "no-referrer"
-        the_folder_works(chromium_browser, url, policies=2)
+        the_folder_works(browser, url, policies=2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from browser import browser, tab_without_errors, textbox, type_text, wait_for_ids  # noqa: F401
+from browser import tab_without_errors, textbox, type_text, wait_for_ids
 
 pytestmark = pytest.mark.browser
 

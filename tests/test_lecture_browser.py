@@ -3,7 +3,6 @@ Reveal, presenter view, and linked, pinned tokens (mouse and keyboard)."""
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from browser import SCREENSHOTS, open_page, wait_for_ids
@@ -90,9 +89,7 @@ def test_reveal_shows_the_answer_computed_from_the_tokens(page, app_url, key):
     assert not page.locator("#answer").is_visible()  # the room guesses first
     page.locator("#reveal").click()
     page.locator("#answer li").first.wait_for(state="visible")
-    with ThreadPoolExecutor(1) as pool:  # the handlers are async: asyncio.run, outside Playwright's running loop
-        expected = pool.submit(bold_numbers, key, example.text).result()
-    assert revealed_numbers(page) == expected
+    assert revealed_numbers(page) == bold_numbers(key, example.text)
 
 
 def test_the_answer_follows_an_edit_and_says_so(page, app_url):

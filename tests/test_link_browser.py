@@ -10,7 +10,7 @@ import urllib.parse
 import zlib
 
 import pytest
-from browser import browser, wait_for_ids  # noqa: F401 (fixtures)
+from browser import wait_for_ids
 
 from playground.lesson.examples import EXAMPLES_BY_KEY
 

@@ -8,7 +8,7 @@ import time
 from contextlib import contextmanager
 
 import pytest
-from browser import browser, panel_ids, require_chromium, textbox, wait_for_ids  # noqa: F401 (browser: the fixture)
+from browser import panel_ids, require_chromium, textbox, wait_for_ids
 from serve import free_port, running
 from serve import serving_folder
 

@@ -24,7 +24,7 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from browser import launch_own
 from serve import free_port, running
 from test_server import LESSON, post_ask, tokens_values
 
@@ -134,22 +134,17 @@ READ_FROM_ANOTHER_SITE = """async (app) => {
 }"""
 
 
-@pytest.mark.browser
-def test_a_page_of_another_site_reads_nothing_in_chromium(server):
+def test_a_page_of_another_site_reads_nothing_in_chromium(server, playwright):
     """Chromium with two host names for loopback: the app at classroom.test (not a localhost name, as a LAN
     address is not), another site at evil.test. That site's script reads none of the app's answers, and the
     page at classroom.test works. Before: it read a /compare event id and a whole edit answer."""
-    from playwright.sync_api import sync_playwright
-
-    require_chromium()
     url, _, port, _ = server
     evil = ThreadingHTTPServer(("127.0.0.1", free_port()), _EvilPage)
     threading.Thread(target=evil.serve_forever, daemon=True).start()
     app = f"http://classroom.test:{port}/"
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-                *CHROMIUM_ARGS, "--host-resolver-rules=MAP classroom.test 127.0.0.1, MAP evil.test 127.0.0.1"])
+        browser = launch_own(playwright, "--host-resolver-rules=MAP classroom.test 127.0.0.1, MAP evil.test 127.0.0.1")
+        try:
             page = browser.new_page()
             page.goto(f"http://evil.test:{evil.server_address[1]}/")
             got = page.evaluate(READ_FROM_ANOTHER_SITE % json.dumps(tokens_values("Hello world")), app)
@@ -161,6 +156,7 @@ def test_a_page_of_another_site_reads_nothing_in_chromium(server):
             box.press("End")
             box.press_sequentially("!")
             page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"0\"]')", timeout=30_000)  # "!"
+        finally:
             browser.close()
     finally:
         evil.shutdown()
@@ -363,33 +359,28 @@ def test_a_lone_surrogate_is_replaced_on_the_asks_and_the_api(server):
         assert result["text"] == "a\ufffdb" and result["replaced_surrogates"] == 1, result
 
 
-@pytest.mark.browser
-def test_the_page_replaces_a_lone_surrogate_and_cuts_a_paste_over_the_body_cap(server):
+def test_the_page_replaces_a_lone_surrogate_and_cuts_a_paste_over_the_body_cap(server, browser):
     """In Chromium: a lone surrogate in the box gets panels for U+FFFD and the note; a paste over the body cap
     is cut to the characters tokenized, and the note says so (the server is sent no more than those)."""
-    from playwright.sync_api import sync_playwright
-
-    require_chromium()
     url, _, _, _ = server
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.goto(url)
-        page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"15496\"]')", timeout=60_000)
-        set_box = """text => { const box = document.querySelector('#input-text textarea');
-                               box.value = JSON.parse(`"${text}"`);  // escapes, a lone surrogate's included
-                               box.dispatchEvent(new Event('input', {bubbles: true})); }"""
-        page.evaluate(set_box, "a\\ud800b")  # a lone surrogate, made in the page: Playwright sends none
-        page.wait_for_function("document.querySelector('#limit-note').textContent.includes('lone surrogate')",
-                               timeout=30_000)
-        fffd = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.map(e => e.dataset.id)")
-        assert len(fffd) >= 3  # a, the three bytes of U+FFFD (GPT-2 byte pieces), b
-        page.evaluate(set_box, "x " * 2_100_000)  # 4.2 MB as JSON: over the 4,000,000-byte cap
-        page.wait_for_function("document.querySelector('#limit-note').textContent.includes("
-                               "'Tokenised the first 100,000 of 4,200,000 characters')", timeout=60_000)
-        page.evaluate(set_box, "Hello world")
-        page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"995\"]')", timeout=30_000)
-        browser.close()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"15496\"]')", timeout=60_000)
+    set_box = """text => { const box = document.querySelector('#input-text textarea');
+                           box.value = JSON.parse(`"${text}"`);  // escapes, a lone surrogate's included
+                           box.dispatchEvent(new Event('input', {bubbles: true})); }"""
+    page.evaluate(set_box, "a\\ud800b")  # a lone surrogate, made in the page: Playwright sends none
+    page.wait_for_function("document.querySelector('#limit-note').textContent.includes('lone surrogate')",
+                           timeout=30_000)
+    fffd = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.map(e => e.dataset.id)")
+    assert len(fffd) >= 3  # a, the three bytes of U+FFFD (GPT-2 byte pieces), b
+    page.evaluate(set_box, "x " * 2_100_000)  # 4.2 MB as JSON: over the 4,000,000-byte cap
+    page.wait_for_function("document.querySelector('#limit-note').textContent.includes("
+                           "'Tokenised the first 100,000 of 4,200,000 characters')", timeout=60_000)
+    page.evaluate(set_box, "Hello world")
+    page.wait_for_function("document.querySelector('#panel-gpt2 .tok[data-id=\"995\"]')", timeout=30_000)
+    context.close()
 
 
 # --- 2 and 3. connections bounded in time and number, heads in bytes (raw sockets) -------------

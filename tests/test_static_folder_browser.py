@@ -12,7 +12,7 @@ from pathlib import Path
 
 import paint_watch
 import pytest
-from browser import SCREENSHOTS, browser, textbox, type_text, wait_for_ids  # noqa: F401 (browser: the fixture)
+from browser import SCREENSHOTS, textbox, type_text, wait_for_ids
 from serve import serving_folder
 from static_site import built
 from test_browser_twin import HARD, differences, in_browser

@@ -9,7 +9,7 @@ import time
 
 import paint_watch
 import pytest
-from browser import browser, tab_without_errors, textbox, wait_for_ids  # noqa: F401
+from browser import tab_without_errors, textbox, wait_for_ids
 from serve import free_port, running
 
 from playground import compare

@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import pytest
 import sentencepiece
-from browser import SCREENSHOTS, chromium, require_chromium
+from browser import SCREENSHOTS, require_chromium
 from serve import running
 from test_your_tokenizer import LLAMA3_JSON, train_unigram
 
@@ -27,16 +27,10 @@ def added_url(unigram_model):
         yield url
 
 
-@pytest.fixture(scope="module")
-def added_browser(added_url):
-    with chromium() as browser:
-        yield browser
-
-
 @pytest.fixture
-def tab(added_browser):
+def tab(browser, added_url):
     """A fresh page for each test (a page taken to another URL mid-stream logs its cut connection)."""
-    context = added_browser.new_context(viewport={"width": 1280, "height": 720})
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
