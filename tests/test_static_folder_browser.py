@@ -284,14 +284,14 @@ def test_keys_that_come_while_a_panel_is_tokenized_are_tokenized_newest_only(wat
     assert runs_of(page) == {name: [[len(base + keys)] * 2] for name in LESSON}
 
 
-def test_the_share_links_qr_code_is_made_in_the_browser_as_segno_makes_it(watched, site):
+def test_the_share_links_qr_code_is_made_in_the_browser_as_segno_makes_it(watched, folder_url):
     """The QR code of the link, read back by zxing-cpp: the link itself, at the version and error correction that
     the app's segno.make_qr(link, error="l") gives (the smallest version at L, then boosted as far as it fits)."""
     import segno
     from test_lecture_layout_browser import scanned
 
     page, requests = watched
-    page.goto(site)
+    page.goto(folder_url)
     wait_for_ids(page, "Hello world")
     for typed in ("QR, नमस्ते 😀", "a longer text for a bigger code: " + "tokens " * 40):
         type_text(page, typed)
@@ -320,7 +320,7 @@ def test_the_share_links_qr_code_is_made_in_the_browser_as_segno_makes_it(watche
         assert [c.text for c in codes] == [link] and scanned(big.screenshot()) == [link]
         assert codes[0].ec_level == made.error, (codes[0].ec_level, made.error)
         page.keyboard.press("Escape")
-    only_from(requests, site)
+    only_from(requests, folder_url)
 
 
 def test_a_reload_keeps_the_setup(watched, site):
@@ -367,7 +367,7 @@ EXPORTED = (
 )
 
 
-def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
+def test_the_downloads_are_the_apps_exports_to_the_byte(watched, folder_url):
     """The folder's CSV and JSON downloads, made in the browser, equal export.py's tokens_csv and tokens_json on
     compare()'s result for the same text and panels, special tokens on and off, the JSON with the batch of the
     boxes (B 4, T 8, seed 0: playground.batch, or why it cannot be cut)."""
@@ -382,7 +382,7 @@ def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
             return {"error": str(err)}
 
     page, requests = watched
-    page.goto(site)
+    page.goto(folder_url)
     wait_for_ids(page, "Hello world")
     page.locator("#tokenizer-1 select").select_option("bert")
     page.locator("#tokenizer-2 select").select_option("gpt4o")
@@ -403,7 +403,7 @@ def test_the_downloads_are_the_apps_exports_to_the_byte(watched, site):
             assert got == expected.encode("utf-8"), (fmt, text)
         if special:
             page.locator("#special input").uncheck()
-    only_from(requests, site)
+    only_from(requests, folder_url)
 
 
 def test_the_languages_table_is_the_lessons_for_the_shipped_tokenizers(watched, site):
@@ -436,7 +436,7 @@ def test_the_languages_table_is_the_lessons_for_the_shipped_tokenizers(watched, 
     only_from(requests, site)
 
 
-def test_the_lessons_batch_is_cut_at_torchs_offsets(watched, site):
+def test_the_lessons_batch_is_cut_at_torchs_offsets(watched, folder_url):
     """The batch section drawn in the browser: the offsets torch.randint draws from a seeded torch.Generator
     (playground.lesson.batch, run here with torch) and the windows of GPT-2 ids at them, for typed B, T and seed;
     the memory figures beside the lesson's (32, 1024); too short a text says so; the lesson's button cuts
@@ -445,7 +445,7 @@ def test_the_lessons_batch_is_cut_at_torchs_offsets(watched, site):
     from playground.lesson.embedding import format_bytes
 
     page, requests = watched
-    page.goto(site)
+    page.goto(folder_url)
     wait_for_ids(page, "Hello world")
     text = "The lesson's batch: windows of consecutive ids, cut at random offsets. " * 6
     textbox(page).fill(text)
@@ -480,7 +480,7 @@ def test_the_lessons_batch_is_cut_at_torchs_offsets(watched, site):
     offsets = page.eval_on_selector_all("#batch-ids .batch-row", "rows => rows.map(r => Number(r.dataset.offset))")
     assert offsets == expected["offsets"]
     assert page.locator("#batch-replaced").is_visible()
-    only_from(requests, site)
+    only_from(requests, folder_url)
 
 
 def hosting_snippet(src: str) -> str:
