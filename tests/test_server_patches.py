@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import ast
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import run_fresh
+from conftest import ROOT, run_fresh
 from playground.page import server
 
 SERVER_SOURCES = [path.read_text(encoding="utf-8") for path in sorted(Path(server.__file__).parent.glob("*.py"))]
@@ -24,8 +26,8 @@ SERVER_SOURCES = [path.read_text(encoding="utf-8") for path in sorted(Path(serve
 FACTS = r'''
 import asyncio, importlib, inspect, json, re, sys, traceback
 import h11
-import gradio.blocks, gradio.networking, gradio.queueing, gradio.route_utils, gradio.routes, gradio.server_messages
-import gradio.state_holder, gradio.utils, starlette._utils, uvicorn.config
+import gradio.blocks, gradio.blocks_events, gradio.component_meta, gradio.networking, gradio.queueing, gradio.route_utils
+import gradio.routes, gradio.server_messages, gradio.state_holder, gradio.utils, starlette._utils, uvicorn.config
 from uvicorn.protocols.http import h11_impl
 
 
@@ -101,6 +103,11 @@ FACTS = {
     "fns_shape": lambda: signature(gradio.blocks.Blocks.fns.fget) if isinstance(gradio.blocks.Blocks.fns, property) else None,
     "block_function_sets": lambda: [name for name in ("fn", "inputs", "api_name")
                                     if f"self.{name} = " in source(gradio.blocks.BlockFunction.__init__)],
+    "signature of create_or_modify_pyi": lambda: signature(gradio.component_meta.create_or_modify_pyi),
+    "stub_file_calls": lambda: {m.__name__: source(m).count("create_or_modify_pyi(")
+                                for m in (gradio.component_meta.ComponentMeta.__new__, gradio.blocks_events)},
+    "stub_file_importers": lambda: sorted(name for name, m in sys.modules.items() if name.startswith("gradio")
+                                          and "create_or_modify_pyi" in vars(m)),
 }
 
 
@@ -149,7 +156,8 @@ def test_every_assignment_into_another_package_is_listed():
                 assigned.add(target.attr)
     listed = {patch.target.rsplit(".", 1)[1] for patch in server.PATCHES if patch.change in ("replaced", "wrapped")}
     assert assigned == {"parent_configures_cors", "_update_value_in_config", "traceback", "AsyncQueue",
-                        "error_payload", "url_ok", "__init__", "sleep_when_free", "progress_update_sleep_when_free"}
+                        "error_payload", "url_ok", "__init__", "sleep_when_free", "progress_update_sleep_when_free",
+                        "create_or_modify_pyi"}
     assert assigned == listed
 
 
@@ -208,6 +216,40 @@ def test_the_queue_sleeps_as_long_as_calm_queue_says_when_idle(facts):
     """calm_queue sets the two attributes Gradio's queue loops sleep on whenever they find nothing to do: the event
     loop's three idle paths and the progress loop's two."""
     assert facts["idle_sleeps"] == [3, 2]
+
+
+def test_gradio_writes_stub_files_only_through_create_or_modify_pyi(facts):
+    """skip_stub_files replaces create_or_modify_pyi in gradio.component_meta before any component is made:
+    ComponentMeta.__new__ calls it there by name, for every component class, and gradio.blocks_events, the one
+    other module that holds it, imports it from there once gradio.component_meta has loaded."""
+    assert facts["signature of create_or_modify_pyi"] == (
+        "(component_class: 'type', class_name: 'str', events: 'list[str | EventListener]')")
+    assert facts["stub_file_calls"] == {"__new__": 1, "gradio.blocks_events": 1}
+    assert facts["stub_file_importers"] == ["gradio.blocks_events", "gradio.component_meta"]
+
+
+def test_gradio_imported_after_skip_stub_files_makes_its_components_without_stub_files(tmp_path):
+    """In a fresh interpreter, skip_stub_files, then Gradio: both modules hold the stand-in, Gradio's components
+    are made and work, and not one source file of Gradio is read as text (Path.read_text: how create_or_modify_pyi
+    reads a component's source and its .pyi). Without skip_stub_files the same import reads 324 (Gradio 6.31)."""
+    script = """
+import pathlib, sys
+from playground.page.server import skip_stub_files
+from playground.page.server.patches import _write_no_stub_file
+read = []
+text = pathlib.Path.read_text
+pathlib.Path.read_text = lambda self, *a, **k: (read.append(self.name), text(self, *a, **k))[1]
+if sys.argv[1] == "skip":
+    skip_stub_files()
+import gradio, gradio.blocks_events, gradio.component_meta
+print(gradio.component_meta.create_or_modify_pyi is _write_no_stub_file,
+      gradio.blocks_events.create_or_modify_pyi is _write_no_stub_file,
+      gradio.Textbox(value="x").value, len([name for name in read if name.endswith((".py", ".pyi"))]))
+"""
+    skipped, imported = (subprocess.run([sys.executable, "-c", script, how], cwd=ROOT, capture_output=True, text=True,
+                                        timeout=120, check=True).stdout.split() for how in ("skip", "import"))
+    assert skipped == ["True", "True", "x", "0"]
+    assert imported[:3] == ["False", "False", "x"] and int(imported[3]) > 40
 
 
 def test_uvicorn_takes_what_bound_connections_passes(facts):

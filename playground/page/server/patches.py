@@ -8,11 +8,15 @@ apply Gradio's, each once at launch (web.launch):
 - skip_own_page_check: Gradio does not give up on a busy machine's slow first answer.
 - calm_queue (applied by web.build_demo to the Blocks it queues): an idle queue looks for work 20 times a second,
   not 1,000.
+- skip_stub_files (called by app.py before Gradio is imported): Gradio's import no longer parses its components'
+  source to rewrite their .pyi files in site-packages, a second of every start.
 uvicorn's is connections.bound_connections, beside the protocol it puts in place.
 """
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import sys
 import traceback
 from typing import NamedTuple
@@ -76,6 +80,10 @@ PATCHES = (
           "inputs, api_name), to refuse a call Gradio would answer with a traceback"),
     Patch("starlette._utils.get_route_path", "read", "route_path",
           "the path the router matches routes by, without the root path: the Guard judges the same path"),
+    Patch("gradio.component_meta.create_or_modify_pyi", "replaced", "skip_stub_files",
+          "does nothing: at import, Gradio parses the source of each of its components and compares it with the "
+          ".pyi file beside it, which it rewrites in site-packages where they differ (stubs for editors), a second "
+          "of the three that importing Gradio takes here"),
 )
 
 
@@ -161,3 +169,44 @@ def calm_queue(blocks) -> None:
     queue = blocks._queue
     queue.sleep_when_free = QUEUE_IDLE_SECONDS
     queue.progress_update_sleep_when_free = PROGRESS_IDLE_SECONDS
+
+
+def skip_stub_files() -> None:
+    """Importing Gradio makes each of its component classes through ComponentMeta, which reads and parses the
+    class's source and compares it with the .pyi file beside it, rewriting that file where they differ: stubs for
+    its own developers' editors, 1.1 of the 3.2 CPU-seconds `import gradio` takes here, at every start of the app
+    (and a write into site-packages, where the app writes nothing). Call before Gradio is imported: its
+    gradio.component_meta then loads as usual, and its create_or_modify_pyi is replaced before any component is
+    made. Once Gradio is imported it is too late, and nothing is changed."""
+    if "gradio.component_meta" not in sys.modules:
+        sys.meta_path.insert(0, _StubFilesSkipped())
+
+
+def _write_no_stub_file(component_class, class_name, events) -> None:
+    """Stands in for gradio.component_meta.create_or_modify_pyi (skip_stub_files)."""
+
+
+class _StubFilesSkipped(importlib.abc.MetaPathFinder):
+    """Finds gradio.component_meta where Python would, once, and loads it with _LoadedWithoutStubFiles."""
+
+    def find_spec(self, name, path, target=None):
+        if name != "gradio.component_meta":
+            return None
+        sys.meta_path.remove(self)
+        found = importlib.util.find_spec(name)
+        return importlib.util.spec_from_file_location(name, found.origin, loader=_LoadedWithoutStubFiles(found.loader))
+
+
+class _LoadedWithoutStubFiles(importlib.abc.Loader):
+    """The module's own loader, then its create_or_modify_pyi replaced (by name: ComponentMeta looks it up when it
+    makes each class, and gradio.blocks_events imports it from the module, after it has loaded)."""
+
+    def __init__(self, loader: importlib.abc.Loader):
+        self.loader = loader
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        self.loader.exec_module(module)
+        module.create_or_modify_pyi = _write_no_stub_file
