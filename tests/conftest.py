@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free por
 from playground.page.server import skip_stub_files  # noqa: E402
 
 skip_stub_files()  # as app.py does, before any test imports Gradio: the workers' own import of it, a second less
+
 # the workers' cores and the run's directory (first: the other two import it); the real-browser fixtures (app_url,
 # browser, page); the static folder (whole_folder, folder_url)
 pytest_plugins = ["cores", "browser", "static_site"]
