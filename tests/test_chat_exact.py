@@ -258,9 +258,11 @@ def cl100k_im():
     import tiktoken
     from tiktoken.load import load_tiktoken_bpe
 
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("TIKTOKEN_CACHE_DIR", "")  # tiktoken's "do not cache": no copy left in /tmp/data-gym-cache
+        ranks = load_tiktoken_bpe(str(ASSETS / "cl100k" / "cl100k_base.tiktoken"))
     cl100k_base = tiktoken.Encoding("cl100k_base", pat_str=r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
-                                    mergeable_ranks=load_tiktoken_bpe(str(ASSETS / "cl100k" / "cl100k_base.tiktoken")),
-                                    special_tokens={})
+                                    mergeable_ranks=ranks, special_tokens={})
     return tiktoken.Encoding(name="cl100k_im", pat_str=cl100k_base._pat_str, mergeable_ranks=cl100k_base._mergeable_ranks,
                              special_tokens={"<|im_start|>": 100264, "<|im_end|>": 100265})
 

@@ -786,9 +786,10 @@ def test_bad_input_raises_a_value_error_naming_the_file(bad_files, name, path, s
     assert registry.registrations() == before  # nothing half-added
 
 
-def test_a_broken_rank_file_says_what_tiktoken_says(tmp_path):
+def test_a_broken_rank_file_says_what_tiktoken_says(tmp_path, monkeypatch):
     import tiktoken.load
 
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "")  # tiktoken's "do not cache": no copy left in /tmp/data-gym-cache
     broken = tmp_path / "broken.tiktoken"
     broken.write_text("SGVsbG8= 0\nnot base64! 1\n")  # its first line reads as a rank line, its second does not
     with pytest.raises(Exception) as library:
