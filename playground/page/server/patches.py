@@ -177,8 +177,9 @@ def skip_stub_files() -> None:
     its own developers' editors, 1.1 of the 3.2 CPU-seconds `import gradio` takes here, at every start of the app
     (and a write into site-packages, where the app writes nothing). Call before Gradio is imported: its
     gradio.component_meta then loads as usual, and its create_or_modify_pyi is replaced before any component is
-    made. Once Gradio is imported it is too late, and nothing is changed."""
-    if "gradio.component_meta" not in sys.modules:
+    made. Once Gradio is imported it is too late, and nothing is changed; called again, nothing more is."""
+    waiting = any(isinstance(finder, _StubFilesSkipped) for finder in sys.meta_path)
+    if "gradio.component_meta" not in sys.modules and not waiting:
         sys.meta_path.insert(0, _StubFilesSkipped())
 
 
@@ -194,6 +195,8 @@ class _StubFilesSkipped(importlib.abc.MetaPathFinder):
             return None
         sys.meta_path.remove(self)
         found = importlib.util.find_spec(name)
+        if found is None:  # not there: Python says so as it would have
+            return None
         return importlib.util.spec_from_file_location(name, found.origin, loader=_LoadedWithoutStubFiles(found.loader))
 
 
