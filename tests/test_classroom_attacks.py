@@ -280,18 +280,20 @@ def test_a_browser_profile_caches_no_typed_text(server, tmp_path, playwright):
     profile = tmp_path / "profile"
     context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, headless=True,
                                                             args=CHROMIUM_ARGS)
-    page = context.new_page()
-    page.goto(url)
-    # The page's load answer sets the textbox; keys typed before it arrives are overwritten (a known race,
-    # README "Limits"), so type once the first panels are drawn, as a person would.
-    page.wait_for_function("document.querySelector('#panel-gpt2 .tok')")
-    box = page.locator("#input-text textarea")
-    box.fill("")
-    box.press_sequentially("CACHEMARKER16 ")
-    page.wait_for_function("document.querySelector('#panel-gpt2').textContent.includes('CACHEMARKER')")
-    page.locator("#replay-all").click()
-    page.wait_for_selector(".stepper")
-    context.close()
+    try:  # a browser of its own: closed even when the test fails, not left to the session's end
+        page = context.new_page()
+        page.goto(url)
+        # The page's load answer sets the textbox; keys typed before it arrives are overwritten (a known race,
+        # README "Limits"), so type once the first panels are drawn, as a person would.
+        page.wait_for_function("document.querySelector('#panel-gpt2 .tok')")
+        box = page.locator("#input-text textarea")
+        box.fill("")
+        box.press_sequentially("CACHEMARKER16 ")
+        page.wait_for_function("document.querySelector('#panel-gpt2').textContent.includes('CACHEMARKER')")
+        page.locator("#replay-all").click()
+        page.wait_for_selector(".stepper")
+    finally:
+        context.close()
     found = subprocess.run(["grep", "-rl", "CACHEMARKER16", str(profile)], capture_output=True, text=True).stdout.split()
     cached = [f for f in found if "Cache" in f]
     assert cached == [], f"typed text in the browser's cache: {cached}"
