@@ -201,6 +201,7 @@ def test_a_small_edit_does_not_wait_behind_long_texts(server):
 # --- 4. nothing a client sends reaches the log ---------------------------------------------------
 
 
+@pytest.mark.waits  # tests/cores.py: a pause for the server's output, not work
 def test_no_route_prints_what_a_client_sent(server):
     url, _, log = server
     assert get(f"{url}gradio_api/custom_component/MARKER-16%0AFORGED/client/x/y.js")[0] == 404
@@ -313,6 +314,7 @@ def page_events(url: str) -> list[dict]:
     return json.loads(body)["dependencies"]
 
 
+@pytest.mark.waits  # tests/cores.py: a pause for the server's output, not work
 def test_calls_gradio_would_fail_on_get_a_message(server):
     url, _, log = server
     events = page_events(url)

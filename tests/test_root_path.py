@@ -132,6 +132,7 @@ def test_unknown_events_are_answered_by_the_guard_under_the_prefix(prefixed, pat
     assert "Traceback" not in log.read_text()
 
 
+@pytest.mark.waits  # tests/cores.py: a pause for the server's output, not work
 def test_calls_are_checked_under_the_prefix(prefixed):
     url, _, log = prefixed
     status, answer, _ = send(url, "POST", PREFIX + "/gradio_api/call/update_one_hot", b'{"data": ["x", "y"]}')

@@ -190,6 +190,7 @@ BAD_CALLS = [  # (endpoint, arguments carrying the marker, what the error must s
 ]
 
 
+@pytest.mark.waits  # tests/cores.py: a pause for the server's output, not work
 @pytest.mark.parametrize("endpoint, args, message", BAD_CALLS)
 def test_bad_values_get_a_clear_error_and_are_not_logged(server, endpoint, args, message):
     url, log = server.url, server.log
@@ -217,6 +218,7 @@ def tokens_values(text: str, **changes) -> dict:
     return {"text": text, "special": False, "tokenizer": "gpt2", **changes}
 
 
+@pytest.mark.waits  # tests/cores.py: a pause for the server's output, not work
 def test_the_asks_are_served_beside_gradio_and_log_no_value(server):
     """The launched server (Gradio's app, Guard in front) serves the page's asks."""
     url, log = server.url, server.log

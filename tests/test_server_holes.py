@@ -254,6 +254,7 @@ DEEP = {depth: "[" * depth + "]" * depth for depth in (65, 1_025, 100_000)}  # 1
     ("/gradio_api/call/v2/compare", '{"text": %s}'),
     ("/gradio_api/cancel", '{"event_id": %s, "session_hash": "deep", "fn_index": 0}'),
 ])
+@pytest.mark.waits  # tests/cores.py: a pause for the server's output, not work
 def test_deep_json_gets_a_400_and_nothing_in_the_log(server, path, body, depth):
     """Before: 100,000 levels got a 500 and a RecursionError's traceback in the log on the page's asks and chat;
     Gradio's routes answered as if the body were read (404, 422), 1,025 levels everywhere; now the bytes are
