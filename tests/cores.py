@@ -3,8 +3,8 @@ of workers.
 
 The suite is bound by CPU (docs/testing.md), yet some of its tests mostly wait: 45 s offline, a body trickled a
 byte a second, a vocabulary that never comes. On a worker a core, such a test holds its worker while its core
-idles. pytest.ini runs two workers more than there are cores (`-n auto`, pytest_xdist_auto_num_workers below),
-and each test takes a core for its whole run (setup, call, teardown): a lock file a core, in the run's directory
+idles. pytest.ini runs a worker more than there are cores (`-n auto`, pytest_xdist_auto_num_workers below), and
+each test takes a core for its whole run (setup, call, teardown): a lock file a core, in the run's directory
 (run_dir); it waits while CORES other tests hold them. A test marked `waits` takes none, so it runs beside CORES
 tests that work instead of in place of one. Without xdist (`-n 0`) nothing is taken.
 """
@@ -29,10 +29,8 @@ _files: dict[str, IO] = {}  # this worker's open lock files (a flock belongs to 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto` (pytest.ini): two workers more than there are cores, to run the tests that wait. With one more,
-    two files' waiting tests at once left a single worker to work: a run had its two cores 1.3 to 1.7 busy for
-    80 s (server holes trickling beside a vocabulary that never comes)."""
-    return CORES + 2
+    """`-n auto` (pytest.ini): a worker more than there are cores, to run the tests that wait."""
+    return CORES + 1
 
 
 def pytest_configure(config: pytest.Config) -> None:
