@@ -228,6 +228,31 @@ def page(browser, app_url):
     assert not found_dialogs, f"a dialog opened (script ran?): {found_dialogs}"
 
 
+@pytest.fixture(scope="module")
+def module_page(browser, app_url):
+    """One page at the app for a module's tests that only ask it window.playground.tokenize: a page load is about
+    0.9 CPU-seconds here, most of it the three tokenizers built from their files, and a tokenizer's own caches
+    are its own (one tokenizer a test). Fails the test in which a console error or an uncaught exception comes."""
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, service_workers=NO_SERVICE_WORKER)
+    errors: list[str] = []
+    shared = context.new_page()
+    shared.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    shared.on("pageerror", lambda e: errors.append(str(e)))
+    shared.goto(app_url)
+    shared.wait_for_function("typeof window.playground?.tokenize === 'function'", timeout=60_000)
+    yield shared, errors
+    context.close()
+
+
+@pytest.fixture
+def tokenize_page(module_page):
+    """The module's page (module_page), for a test that only tokenizes in it; fails the test on an error it saw."""
+    shared, errors = module_page
+    seen = len(errors)
+    yield shared
+    assert errors[seen:] == [], f"console errors: {errors[seen:]}"
+
+
 @contextmanager
 def tab_without_errors(browser, allowed: tuple[str, ...] = ()):
     """A fresh tab (1600x1000) that fails the test on a console error, unless it starts with one of `allowed`
