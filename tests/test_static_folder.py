@@ -8,6 +8,7 @@ import gzip
 import hashlib
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -90,12 +91,13 @@ def test_a_folder_without_bert_has_the_languages_table_without_its_unk_column(tm
 
 
 @pytest.mark.slow
-def test_a_rebuild_deletes_what_the_earlier_build_wrote_and_this_one_does_not(tmp_path):
-    """All eight, then the lesson's three into the same folder: it then holds what a fresh build of the three
-    holds (the five others' vocabularies and families' code gone: a published folder would carry them) and the
-    files a person added; a list edited to point outside the folder deletes nothing there."""
+def test_a_rebuild_deletes_what_the_earlier_build_wrote_and_this_one_does_not(tmp_path, whole_folder):
+    """All eight (the run's build of them, copied), then the lesson's three into the same folder: it then holds
+    what a fresh build of the three holds (the five others' vocabularies and families' code gone: a published
+    folder would carry them) and the files a person added; a list edited to point outside the folder deletes
+    nothing there."""
     site, fresh, outside = tmp_path / "site", tmp_path / "fresh", tmp_path / "mine.txt"
-    write_folder(site)
+    shutil.copytree(whole_folder, site)
     (site / "README.md").write_text("---\nsdk: static\n---\n")  # a static Space's card, as the README says
     (site / ".nojekyll").touch()
     outside.write_text("not the folder's")
