@@ -9,6 +9,7 @@ import os
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import ROOT
@@ -136,39 +137,54 @@ def chromium(executable: str):
 # 7 CPU-seconds here (a test that stops, restarts, floods or reads the log of a server starts its own with
 # bench/serve.py's running()). In an xdist run, the first worker that asks starts it and notes it in the run's
 # directory (cores.run_dir), where the others find it; the controller stops it at the end (pytest_unconfigure).
-SHARED_APP = "app.json"
+# The same for the app started as the README says to for a room (every address of the machine), which two modules read.
+SHARED_APPS = "app-*.json"  # in the run's directory: {"url", "pid"} of each app started for the whole run
 
 
-@pytest.fixture(scope="session")
-def served_app(request):
+def run_wide_app(request: pytest.FixtureRequest, name: str, env: dict[str, str]):
+    """`python app.py` with `env`, started once an xdist run by the first worker that asks (noted as app-<name>.json
+    in the run's directory) and stopped by the controller; in one process (-n 0), for the session. Yields its URL."""
     shared = run_dir(request.config)
-    if shared is None:  # one process (-n 0)
-        with running("app.py") as (url, _, _):
+    if shared is None:
+        with running("app.py", extra_env=env) as (url, _, _):
             yield url
         return
-    noted = shared / SHARED_APP
-    with open(shared / "app.lock", "a") as lock:
+    noted = shared / SHARED_APPS.replace("*", name)
+    with open(shared / f"app-{name}.lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
         if not noted.exists():
-            url, process, _ = start("app.py")
+            url, process, _ = start("app.py", extra_env=env)
             noted.write_text(json.dumps({"url": url, "pid": process.pid}))
     yield json.loads(noted.read_text())["url"]
 
 
+@pytest.fixture(scope="session")
+def served_app(request):
+    yield from run_wide_app(request, "lesson", {})
+
+
+@pytest.fixture(scope="session")
+def room_url(request):
+    """The app listening on every address of the machine (as the README says to start it for a room), its page
+    opened on 127.0.0.1, as a lecturer opens it; and the port."""
+    require_chromium()
+    for url in run_wide_app(request, "room", {"GRADIO_SERVER_NAME": "0.0.0.0"}):
+        yield url, urlsplit(url).port
+
+
 def shared_app_processes(config: pytest.Config) -> set[int]:
-    """The run's shared app and the processes it started (none in one process, or before a worker starts it)."""
+    """The run's shared apps and the processes they started (none in one process, or before a worker starts one)."""
     shared = run_dir(config)
-    if shared is None or not (noted := shared / SHARED_APP).exists():
-        return set()
-    pid = json.loads(noted.read_text())["pid"]
-    return {pid, *descendants(pid)}
+    pids = [json.loads(noted.read_text())["pid"] for noted in shared.glob(SHARED_APPS)] if shared else []
+    return {pid for app in pids for pid in (app, *descendants(app))}
 
 
 @pytest.hookimpl(tryfirst=True)  # before cores.py removes the run's directory
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """On the controller of an xdist run: stop the run's shared app, if a worker started it."""
-    if hasattr(config, "run_dir") and (noted := Path(config.run_dir) / SHARED_APP).exists():
-        stop_server(json.loads(noted.read_text())["pid"])
+    """On the controller of an xdist run: stop the run's shared apps that workers started."""
+    if hasattr(config, "run_dir"):
+        for noted in Path(config.run_dir).glob(SHARED_APPS):
+            stop_server(json.loads(noted.read_text())["pid"])
 
 
 @pytest.fixture(scope="session")

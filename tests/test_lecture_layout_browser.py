@@ -223,16 +223,6 @@ def test_a_share_link_keeps_the_whole_setup(browser, app_url):
     context.close()
 
 
-@pytest.fixture(scope="module")
-def room_url():
-    """The app listening on every address of the machine (as the README says to start it for a room), its page
-    opened on 127.0.0.1, as a lecturer opens it; and the port."""
-    from serve import running
-
-    with running("app.py", extra_env={"GRADIO_SERVER_NAME": "0.0.0.0"}) as (url, _, _):
-        yield url, urlsplit(url).port
-
-
 def test_a_page_opened_on_this_machine_shares_the_room_address_in_link_and_qr_code(browser, room_url):
     """The server listens on 0.0.0.0, the page is on 127.0.0.1: the link and its QR code carry the machine's
     room address (one of its interfaces', read another way), the same port and the whole setup, and the QR code

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import pytest
 from browser import CLIPBOARD, SCREENSHOTS, textbox, wait_for_ids
-from test_lecture_layout_browser import room_url, scanned  # noqa: F401 (room_url: the fixture)
+from test_lecture_layout_browser import scanned
 
 from playground.lesson.examples import EXAMPLES_BY_KEY
 from playground.tokenizers.registry import DEFAULT_TOKENIZERS
@@ -123,7 +123,7 @@ def follows_the_clicker(browser, page, page_url: str, screenshot: str) -> None:
     assert page.locator("#copy-status").inner_text() == ""
 
 
-def test_the_qr_code_and_the_link_follow_the_clicker_in_the_app(browser, room_url):  # noqa: F811
+def test_the_qr_code_and_the_link_follow_the_clicker_in_the_app(browser, room_url):
     """The app on every address (as README says to start it for a room), its page opened on 127.0.0.1: the QR code
     carries the room address, and follows PageDown and Clear."""
     url, _ = room_url
