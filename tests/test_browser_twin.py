@@ -142,26 +142,25 @@ def test_the_twin_equals_the_python_layer_on_a_long_text(tokenize_page, name):
     assert not found, found[0][:2000]
 
 
-@pytest.mark.browser
 @pytest.mark.parametrize("name", TOKENIZER_NAMES)
-def test_the_twin_answers_with_the_server_unreachable(browser, app_url, name):
-    """Once its files are loaded (the first tokenize), the page tokenizes with the network cut off."""
-    require_chromium()
+def test_the_twin_answers_with_the_server_unreachable(module_page, name):
+    """Once its files are loaded (its first tokenize, in the module's page), the page tokenizes with the network cut
+    off, and asks for nothing but the fetch this test makes; the network back on after."""
     require_twin(name)
-    context = browser.new_context()
+    page, errors = module_page
+    in_browser(page, [""], name)  # loads the family's code, its WebAssembly and its files
+    seen = len(errors)
+    # Playwright's offline is CDP's Network.emulateNetworkConditions, sent on every session of the context (a
+    # session of our own was undone now and then, 1 run in 4, when Playwright set up another one).
+    page.context.set_offline(True)
     try:
-        page = context.new_page()
-        open_twins(page, app_url)
-        in_browser(page, [""], name)  # loads the family's code, its WebAssembly and its files
-        # Playwright's offline is CDP's Network.emulateNetworkConditions, sent on every session of the context (a
-        # session of our own was undone now and then, 1 run in 4, when Playwright set up another one).
-        context.set_offline(True)
         assert page.evaluate("fetch(location.href).then(() => 'reached', () => 'unreachable')") == "unreachable"
         texts = ["Hello world", "SolidGoldMagikarp 👩‍👩‍👧‍👦 你好 नमस्ते", long_text(5_000)]
         found = differences(texts, in_browser(page, texts, name), name, False)
         assert not found, "\n".join(found)
     finally:
-        context.close()
+        page.context.set_offline(False)
+    assert errors[seen:] == ["Failed to load resource: net::ERR_INTERNET_DISCONNECTED"]  # the fetch above, refused
 
 
 @pytest.mark.browser
