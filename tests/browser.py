@@ -248,7 +248,8 @@ def page(browser, app_url):
 def module_page(browser, app_url):
     """One page at the app for a module's tests that only ask it window.playground.tokenize: a page load is about
     0.9 CPU-seconds here, most of it the three tokenizers built from their files, and a tokenizer's own caches
-    are its own (one tokenizer a test). Fails the test in which a console error or an uncaught exception comes."""
+    are its own (one tokenizer a test). Yields the page and the console errors and uncaught exceptions it logged so
+    far (tokenize_page fails a test on those that come while it runs)."""
     context = browser.new_context(viewport={"width": 1600, "height": 1000}, service_workers=NO_SERVICE_WORKER)
     errors: list[str] = []
     shared = context.new_page()
