@@ -61,7 +61,7 @@ def test_bert_on_mandarin_is_mostly_unk(official_bert):
     assert (ids.count(BERT_UNK), len(ids)) == (14, 24)
     loss = text_loss(MANDARIN, bert(MANDARIN))
     assert (loss.unknown, loss.count, loss.dropped, loss.comparable) == (14, 24, (), False)
-    assert loss.sentence() == (f"14 of 24 tokens are [UNK], the text under them gone: decodes to “[UNK] [UNK] ， 世 [UNK] ！…”; "
+    assert loss.sentence() == ("14 of 24 tokens are [UNK], the text under them gone: decodes to “[UNK] [UNK] ， 世 [UNK] ！…”; "
                                "its count is not comparable.")
     assert decoded.startswith("[UNK] [UNK] ， 世 [UNK] ！ [UNK] 天 天 [UNK]")
 

@@ -6,7 +6,6 @@ import base64
 import http.client
 import json
 import os
-import re
 import subprocess
 import time
 import urllib.error
