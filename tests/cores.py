@@ -64,16 +64,47 @@ def _lock_file(name: str) -> IO:
     return _files[name]
 
 
-def _take_a_core(folder: Path) -> IO:
-    while True:
-        for k in range(CORES):
-            core = _lock_file(str(folder / f"core-{k}"))
-            try:
-                fcntl.flock(core, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return core
-            except BlockingIOError:
-                continue
-        time.sleep(POLL_S)
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        pass
+    return True
+
+
+def _first_in_line(folder: Path, ticket: Path) -> bool:
+    """Whether `ticket` is the oldest of the asks in `folder` by a process still alive (a worker killed while it
+    waited leaves its ask behind: skipped)."""
+    for ask in sorted(folder.glob("asks-*")):
+        if ask == ticket:
+            return True
+        if _alive(int(ask.name.rsplit("-", 1)[1])):
+            return False
+    return True  # our own ask is always there; a glob that missed it cannot stall us
+
+
+def take_a_core(folder: Path) -> IO:
+    """A core, first come, first served: a process takes a free one only once every process that asked before it
+    has one. Free for all, the worker that gave a core back took it again at once for its next test, a few
+    microseconds later, while one that had asked before it looked again every POLL_S: a file waited 71 s for its
+    first test, and its tests that wait then ended the run alone, the cores idle (docs/testing.md)."""
+    ticket = folder / f"asks-{time.time_ns():020d}-{os.getpid()}"  # named so that they sort by when they asked
+    ticket.touch()
+    try:
+        while True:
+            if _first_in_line(folder, ticket):
+                for k in range(CORES):
+                    core = _lock_file(str(folder / f"core-{k}"))
+                    try:
+                        fcntl.flock(core, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        return core
+                    except BlockingIOError:
+                        continue
+            time.sleep(POLL_S)
+    finally:
+        ticket.unlink()
 
 
 @pytest.hookimpl(wrapper=True)
@@ -81,7 +112,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     folder = run_dir(item.config)
     if folder is None or item.get_closest_marker("waits"):
         return (yield)
-    core = _take_a_core(folder)
+    core = take_a_core(folder)
     try:
         return (yield)
     finally:

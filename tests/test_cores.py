@@ -1,16 +1,20 @@
-"""tests/cores.py, in a pytest run of its own: three workers on two cores never run more than two tests that work at
-once, and a test marked `waits` runs beside two that do."""
+"""tests/cores.py: in a pytest run of its own, three workers on two cores never run more than two tests that work at
+once, and a test marked `waits` runs beside two that do; and the cores go to those who asked, in the order they
+asked."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import select
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
-
-pytestmark = pytest.mark.slow  # a pytest run of three workers, each test a second long
+from cores import CORES, take_a_core
 
 TESTS = Path(__file__).resolve().parent
 SECOND_TEST = '''
@@ -63,6 +67,7 @@ def at_once(intervals: list[tuple[str, float, float]], instant: float) -> list[s
     return sorted(name for name, start, end in intervals if start <= instant < end)
 
 
+@pytest.mark.slow  # a pytest run of three workers, each test a second long
 def test_two_cores_run_two_tests_that_work_and_one_that_waits_beside_them(tmp_path):
     if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
         pytest.skip("the run is held to two cores with os.sched_setaffinity: this machine has no two to give it")
@@ -76,3 +81,78 @@ def test_two_cores_run_two_tests_that_work_and_one_that_waits_beside_them(tmp_pa
     beside = max((at_once(working, start) for _, start, _ in working if waits_start <= start < waits_end),
                  key=len, default=[])
     assert [name[:7] for name in beside] == ["works-b", "works-c"], tests  # two that work, beside it
+
+
+TAKER = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+from cores import take_a_core
+take_a_core(Path({folder!r}))
+print("took", flush=True)
+sys.stdin.read()  # holds its core until the test closes this pipe
+"""
+
+
+def taker(folder: Path) -> subprocess.Popen:
+    """A process that asks for a core in folder, prints "took" once it has one and holds it until its stdin closes;
+    returned once its ask is in the folder."""
+    process = subprocess.Popen([sys.executable, "-c", TAKER.format(tests=str(TESTS), folder=str(folder))],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not list(folder.glob(f"asks-*-{process.pid}")):
+        assert time.monotonic() < deadline and process.poll() is None, "the taker never asked for a core"
+        time.sleep(0.01)
+    return process
+
+
+def took(process: subprocess.Popen, within: float) -> bool:
+    ready, _, _ = select.select([process.stdout], [], [], within)
+    return bool(ready) and process.stdout.readline() == "took\n"
+
+
+def test_a_core_given_back_goes_to_who_asked_first_not_to_the_giver_asking_again(tmp_path):
+    """Every core held; two processes ask, one after the other; a core given back and asked for again at once by
+    this process (as a worker does for its next test): the first asker gets it, the second the next one freed, and
+    this process only one that frees after theirs. Free for all, the giver took it back in microseconds while the
+    others looked every 20 ms."""
+    if CORES < 2:
+        pytest.skip("two cores given back one after the other: this machine has one")
+    held = [open(tmp_path / f"core-{k}", "a") for k in range(CORES)]  # noqa: SIM115 (closed below)
+    for core in held:  # every core held, as by other workers (a lock file of its own open each)
+        fcntl.flock(core, fcntl.LOCK_EX)
+    first, second = taker(tmp_path), taker(tmp_path)
+    again: list = []
+    try:
+        fcntl.flock(held[0], fcntl.LOCK_UN)
+        asking = threading.Thread(target=lambda: again.append(take_a_core(tmp_path)), daemon=True)
+        asking.start()
+        assert took(first, within=10), "the first to ask got no core when one was given back"
+        assert not took(second, within=0.5) and again == []
+        fcntl.flock(held[1], fcntl.LOCK_UN)
+        assert took(second, within=10), "the second to ask got no core when the next was given back"
+        assert again == []
+        first.stdin.close()  # its core is given back as it exits
+        asking.join(timeout=10)
+        assert len(again) == 1, "the giver, who asked last, got no core when the first taker ended"
+        assert list(tmp_path.glob("asks-*")) == []  # each ask gone with its answer
+    finally:
+        for process in (first, second):
+            process.kill()
+            process.wait()
+        for core in held:
+            core.close()
+        for core in again:
+            fcntl.flock(core, fcntl.LOCK_UN)
+
+
+def test_an_ask_left_by_a_process_gone_holds_no_one_up(tmp_path):
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    (tmp_path / f"asks-{0:020d}-{gone.pid}").touch()  # older than any ask, by a worker killed while it waited
+    taken: list = []
+    asking = threading.Thread(target=lambda: taken.append(take_a_core(tmp_path)), daemon=True)
+    asking.start()
+    asking.join(timeout=10)
+    assert len(taken) == 1, "a core was free, yet the ask of a process gone held the asker up"
+    fcntl.flock(taken[0], fcntl.LOCK_UN)
