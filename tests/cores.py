@@ -5,8 +5,9 @@ The suite is bound by CPU (docs/testing.md), yet some of its tests mostly wait: 
 byte a second, a vocabulary that never comes. On a worker a core, such a test holds its worker while its core
 idles. pytest.ini runs a worker more than there are cores (`-n auto`, pytest_xdist_auto_num_workers below), and
 each test takes a core for its whole run (setup, call, teardown): a lock file a core, in the run's directory
-(run_dir); it waits while CORES other tests hold them. A test marked `waits` takes none, so it runs beside CORES
-tests that work instead of in place of one. Without xdist (`-n 0`) nothing is taken.
+(run_dir); it waits while CORES other tests hold them, and the cores go to the waiting in the order they asked
+(take_a_core). A test marked `waits` takes none, so it runs beside CORES tests that work instead of in place of
+one. Without xdist (`-n 0`) nothing is taken.
 """
 
 from __future__ import annotations
