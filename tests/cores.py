@@ -65,23 +65,26 @@ def _lock_file(name: str) -> IO:
     return _files[name]
 
 
-def _alive(pid: int) -> bool:
+def _still_asking(ask: Path) -> bool:
+    """Whether the process that made `ask` still waits: it holds the ask's lock while it does, and a process that
+    ends, however it ends, lets go of its locks (a process id could be another's by then)."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        with open(ask) as held:
+            fcntl.flock(held, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except FileNotFoundError:  # answered meanwhile
         return False
-    except PermissionError:  # another user's process: alive
-        pass
-    return True
+    return False
 
 
 def _first_in_line(folder: Path, ticket: Path) -> bool:
-    """Whether `ticket` is the oldest of the asks in `folder` by a process still alive (a worker killed while it
+    """Whether `ticket` is the oldest of the asks in `folder` whose process still waits (a worker killed while it
     waited leaves its ask behind: skipped)."""
     for ask in sorted(folder.glob("asks-*")):
         if ask == ticket:
             return True
-        if _alive(int(ask.name.rsplit("-", 1)[1])):
+        if _still_asking(ask):
             return False
     return True  # our own ask is always there; a glob that missed it cannot stall us
 
@@ -91,21 +94,23 @@ def take_a_core(folder: Path) -> IO:
     has one. Free for all, the worker that gave a core back took it again at once for its next test, a few
     microseconds later, while one that had asked before it looked again every POLL_S: a file waited 71 s for its
     first test, and its tests that wait then ended the run alone, the cores idle (docs/testing.md)."""
-    ticket = folder / f"asks-{time.time_ns():020d}-{os.getpid()}"  # named so that they sort by when they asked
-    ticket.touch()
-    try:
-        while True:
-            if _first_in_line(folder, ticket):
-                for k in range(CORES):
-                    core = _lock_file(str(folder / f"core-{k}"))
-                    try:
-                        fcntl.flock(core, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                        return core
-                    except BlockingIOError:
-                        continue
-            time.sleep(POLL_S)
-    finally:
-        ticket.unlink()
+    name = f"asks-{time.time_ns():020d}-{os.getpid()}"  # named so that the asks sort by when they were made
+    with open(folder / f"making-{name}", "w") as ask:
+        fcntl.flock(ask, fcntl.LOCK_EX)  # held while this process waits: locked before others can see it
+        ticket = (folder / f"making-{name}").rename(folder / name)
+        try:
+            while True:
+                if _first_in_line(folder, ticket):
+                    for k in range(CORES):
+                        core = _lock_file(str(folder / f"core-{k}"))
+                        try:
+                            fcntl.flock(core, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                            return core
+                        except BlockingIOError:
+                            continue
+                time.sleep(POLL_S)
+        finally:
+            ticket.unlink()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -146,13 +146,23 @@ def test_a_core_given_back_goes_to_who_asked_first_not_to_the_giver_asking_again
             fcntl.flock(core, fcntl.LOCK_UN)
 
 
-def test_an_ask_left_by_a_process_gone_holds_no_one_up(tmp_path):
-    gone = subprocess.Popen([sys.executable, "-c", "pass"])
-    gone.wait()
-    (tmp_path / f"asks-{0:020d}-{gone.pid}").touch()  # older than any ask, by a worker killed while it waited
+def test_an_ask_left_by_a_worker_killed_while_it_waited_holds_no_one_up(tmp_path):
+    """A worker killed while it waits leaves its ask behind; so may one whose process id is by then another live
+    process's (this one's, here): neither holds up the next to ask once a core is free."""
+    held = [open(tmp_path / f"core-{k}", "a") for k in range(CORES)]  # noqa: SIM115 (closed below)
+    for core in held:
+        fcntl.flock(core, fcntl.LOCK_EX)
+    killed = taker(tmp_path)
+    killed.kill()
+    killed.wait()
+    assert len(list(tmp_path.glob("asks-*"))) == 1, "the killed worker's ask is left behind"
+    (tmp_path / f"asks-{0:020d}-{os.getpid()}").touch()  # older still, its process id a live one
+    held[0].close()
     taken: list = []
     asking = threading.Thread(target=lambda: taken.append(take_a_core(tmp_path)), daemon=True)
     asking.start()
     asking.join(timeout=10)
-    assert len(taken) == 1, "a core was free, yet the ask of a process gone held the asker up"
+    for core in held[1:]:
+        core.close()
+    assert len(taken) == 1, "a core was free, yet an ask whose process no longer waits held the asker up"
     fcntl.flock(taken[0], fcntl.LOCK_UN)
