@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from browser import launch_own
 from serve import free_port, running
-from test_server import LESSON, post_ask, tokens_values
+from test_server import post_ask, tokens_values
 
 pytestmark = pytest.mark.slow  # its tests ask a launched python app.py
 
