@@ -222,6 +222,14 @@ def browser(playwright):
     b.close()
 
 
+def record_errors(page, errors: list[str], allowed: tuple[str, ...] = ()) -> None:
+    """Append to `errors` each console error of `page` (unless it starts with one of `allowed`) and each uncaught
+    exception."""
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith(allowed)
+            else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+
 @pytest.fixture
 def page(browser, app_url):
     """A fresh page at the app; fails the test on any console error, uncaught exception or dialog."""
@@ -231,8 +239,7 @@ def page(browser, app_url):
     dialogs: list[str] = []
 
     def watch(page):  # every page of the context, including ones a test opens itself
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        record_errors(page, errors)
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
 
     context.on("page", watch)
@@ -246,15 +253,15 @@ def page(browser, app_url):
 
 @pytest.fixture(scope="module")
 def module_page(browser, app_url):
-    """One page at the app for a module's tests that only ask it window.playground.tokenize: a page load is about
-    0.9 CPU-seconds here, most of it the three tokenizers built from their files, and a tokenizer's own caches
-    are its own (one tokenizer a test). Yields the page and the console errors and uncaught exceptions it logged so
-    far (tokenize_page fails a test on those that come while it runs)."""
+    """One page at the app for a module's tests that only ask it window.playground.tokenize: a page load is 0.3 to
+    0.4 CPU-seconds of Chromium, Playwright's driver and the app on an idle machine, about 0.9 beside the suite's
+    tests (docs/testing.md), and a tokenizer's own caches are its own (one tokenizer a test). Yields the page and
+    the console errors and uncaught exceptions it logged so far (tokenize_page fails a test on those that come while
+    it runs)."""
     context = browser.new_context(viewport={"width": 1600, "height": 1000}, service_workers=NO_SERVICE_WORKER)
     errors: list[str] = []
     shared = context.new_page()
-    shared.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    shared.on("pageerror", lambda e: errors.append(str(e)))
+    record_errors(shared, errors)
     shared.goto(app_url)
     shared.wait_for_function("typeof window.playground?.tokenize === 'function'", timeout=60_000)
     yield shared, errors
@@ -278,9 +285,7 @@ def tab_without_errors(browser, allowed: tuple[str, ...] = ()):
     context = browser.new_context(viewport={"width": 1600, "height": 1000}, service_workers=NO_SERVICE_WORKER)
     errors: list[str] = []
     tab = context.new_page()
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith(allowed)
-           else None)
-    tab.on("pageerror", lambda e: errors.append(str(e)))
+    record_errors(tab, errors, allowed)
     yield tab
     found = list(errors)
     context.close()

@@ -5,7 +5,7 @@ of E, and "Try the lesson's batch" draws the lesson's (32, 1024)."""
 from __future__ import annotations
 
 import pytest
-from browser import CLIPBOARD, SCREENSHOTS, open_page, textbox, type_text, wait_for_ids
+from browser import CLIPBOARD, SCREENSHOTS, open_page, record_errors, textbox, type_text, wait_for_ids
 
 from playground import batch
 from playground.lesson.examples import EXAMPLES_BY_KEY
@@ -25,8 +25,7 @@ def tab(request, browser, app_url):
     context = browser.new_context(viewport={"width": width, "height": height}, permissions=CLIPBOARD)
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    record_errors(page, errors)
     page.size = f"{width}x{height}"
     yield page
     found = list(errors)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import paint_watch
 import pytest
-from browser import SCREENSHOTS, textbox, type_text, wait_for_ids
+from browser import SCREENSHOTS, record_errors, textbox, type_text, wait_for_ids
 from serve import serving_folder
 from static_site import built
 from test_browser_twin import HARD, differences, in_browser
@@ -59,8 +59,7 @@ def watched(browser):
     requests: list[str] = []
 
     def watch(page):
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        record_errors(page, errors)
         page.on("request", lambda r: requests.append(r.url))
 
     context.on("page", watch)
