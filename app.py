@@ -19,7 +19,7 @@ import sys
 for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(variable, "1")
 
-from playground.page.server import skip_stub_files  # noqa: E402
+from playground.page.server import skip_notebook_magics, skip_stub_files  # noqa: E402
 from playground.tokenizers.from_file import register_from_command_line  # noqa: E402
 
 if __name__ == "__main__":
@@ -28,6 +28,7 @@ if __name__ == "__main__":
     register_from_command_line(sys.argv[1:])
 
 skip_stub_files()  # before Gradio is imported: a second of every start
+skip_notebook_magics()  # and half a second where IPython is installed
 
 from playground.page.web import build_demo, launch  # noqa: E402
 

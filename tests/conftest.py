@@ -32,9 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the lesson's scaffold (config.py, tokenizer.py, ...) lives at the root
 sys.path.insert(0, str(ROOT / "bench"))  # serve.py: start the app on a free port, shared with the benchmarks
 
-from playground.page.server import skip_stub_files  # noqa: E402
+from playground.page.server import skip_notebook_magics, skip_stub_files  # noqa: E402
 
-skip_stub_files()  # as app.py does, before any test imports Gradio: the workers' own import of it, a second less
+# as app.py does, before any test imports Gradio: the workers' own import of it, a second and a half less
+skip_stub_files()
+skip_notebook_magics()
 
 # the workers' cores and the run's directory (first: the other two import it); the real-browser fixtures (app_url,
 # browser, page); the static folder (whole_folder, folder_url)

@@ -162,7 +162,8 @@ def test_every_assignment_into_another_package_is_listed():
 
 
 def test_the_table_says_how_and_why():
-    assert all(p.change in ("replaced", "wrapped", "subclassed", "read") and p.by and p.why for p in server.PATCHES)
+    assert all(p.change in ("replaced", "wrapped", "subclassed", "read", "loaded") and p.by and p.why
+               for p in server.PATCHES)
     assert len({p.target for p in server.PATCHES}) == len(server.PATCHES)
 
 
@@ -228,30 +229,50 @@ def test_gradio_writes_stub_files_only_through_create_or_modify_pyi(facts):
     assert facts["stub_file_importers"] == ["gradio.blocks_events", "gradio.component_meta"]
 
 
-def test_gradio_imported_after_skip_stub_files_makes_its_components_without_stub_files(tmp_path):
-    """In a fresh interpreter, skip_stub_files, then Gradio: both modules hold the stand-in, Gradio's components
-    are made and work, and not one source file of Gradio is read as text (Path.read_text: how create_or_modify_pyi
-    reads a component's source and its .pyi). Without skip_stub_files the same import reads 324 (Gradio 6.31)."""
+def test_gradio_imported_after_the_skips_makes_its_components_without_stub_files_or_ipython(tmp_path):
+    """In a fresh interpreter, skip_stub_files and skip_notebook_magics, then Gradio: both modules hold the stub
+    files' stand-in, Gradio's components are made and work, not one source file of Gradio is read as text
+    (Path.read_text: how create_or_modify_pyi reads a component's source and its .pyi), and IPython is not imported.
+    Without them the same import reads 324 files (Gradio 6.31) and imports IPython, which is installed here (the
+    requirements-dev.txt pins it for this test)."""
     script = """
 import pathlib, sys
-from playground.page.server import skip_stub_files
-from playground.page.server.patches import _StubFilesSkipped, _write_no_stub_file
+from playground.page.server import skip_notebook_magics, skip_stub_files
+from playground.page.server.patches import _LoadedOtherwise, _write_no_stub_file
 read = []
 text = pathlib.Path.read_text
 pathlib.Path.read_text = lambda self, *a, **k: (read.append(self.name), text(self, *a, **k))[1]
 if sys.argv[1] == "skip":
-    skip_stub_files()
-    skip_stub_files()  # called twice (the tests' conftest, then app.py): one finder, gone once it has found
+    for twice in range(2):  # called twice (the tests' conftest, then app.py): one finder each, gone once it has found
+        skip_stub_files()
+        skip_notebook_magics()
 import gradio, gradio.blocks_events, gradio.component_meta
 print(gradio.component_meta.create_or_modify_pyi is _write_no_stub_file,
       gradio.blocks_events.create_or_modify_pyi is _write_no_stub_file,
       gradio.Textbox(value="x").value, len([name for name in read if name.endswith((".py", ".pyi"))]),
-      sum(isinstance(finder, _StubFilesSkipped) for finder in sys.meta_path))
+      sum(isinstance(finder, _LoadedOtherwise) for finder in sys.meta_path), "IPython" in sys.modules,
+      callable(gradio.load_ipython_extension))
 """
     skipped, imported = (subprocess.run([sys.executable, "-c", script, how], cwd=ROOT, capture_output=True, text=True,
                                         timeout=120, check=True).stdout.split() for how in ("skip", "import"))
-    assert skipped == ["True", "True", "x", "0", "0"]
-    assert imported[:3] == ["False", "False", "x"] and int(imported[3]) > 40 and imported[4] == "0"
+    assert skipped == ["True", "True", "x", "0", "0", "False", "True"]
+    assert imported[:3] == ["False", "False", "x"] and int(imported[3]) > 40 and imported[4:] == ["0", "True", "True"]
+
+
+def test_in_a_notebook_gradio_still_gets_its_magics(tmp_path):
+    """Where IPython is imported already (a notebook), skip_notebook_magics hides nothing: gradio.ipython_ext
+    imports IPython's magics as it would without it, and the notebook's IPython stays where it was."""
+    script = """
+import sys
+import IPython
+from playground.page.server import skip_notebook_magics
+skip_notebook_magics()
+import gradio.ipython_ext
+print(gradio.ipython_ext.register_cell_magic.__module__, sys.modules.get("IPython") is IPython)
+"""
+    said = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          check=True).stdout.split()
+    assert said == ["IPython.core.magic", "True"]
 
 
 def test_uvicorn_takes_what_bound_connections_passes(facts):

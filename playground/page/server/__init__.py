@@ -14,7 +14,8 @@ One concern a module; every name the page's modules (and the tests) use is impor
   no user value kept in a session or printed in a traceback.
 
 web.launch applies them: keep_no_user_values, bound_connections, same_origin_only, tune_malloc, skip_own_page_check;
-web.build_demo calm_queue, to the queue it makes; app.py skip_stub_files, before Gradio is imported.
+web.build_demo calm_queue, to the queue it makes; app.py skip_stub_files and skip_notebook_magics, before Gradio is
+imported.
 """
 
 from playground.page.server.bodies import MAX_BODY_BYTES, BodyRefused, nests_too_deeply, read_json
@@ -22,7 +23,7 @@ from playground.page.server.connections import BoundedH11Protocol, bound_connect
 from playground.page.server.guard import REFUSED_PREFIXES, Guard
 from playground.page.server.memory import tune_malloc
 from playground.page.server.patches import (PATCHES, calm_queue, keep_no_user_values, same_origin_only,
-                                            skip_own_page_check, skip_stub_files)
+                                            skip_notebook_magics, skip_own_page_check, skip_stub_files)
 from playground.page.server.unread import UNREAD_BYTES, UnreadResults
 from playground.page.server.worker import BIG_INPUT_CHARS, BigInputWorker, Lane, run_in_worker, run_sized, stop_worker
 
@@ -32,5 +33,6 @@ SESSION_CAPACITY = 64  # sessions Gradio keeps; the page keeps no state in them,
 __all__ = ["BIG_INPUT_CHARS", "MAX_BODY_BYTES", "PATCHES", "QUEUE_MAX_SIZE", "REFUSED_PREFIXES", "SESSION_CAPACITY",
            "UNREAD_BYTES", "BigInputWorker", "BodyRefused", "BoundedH11Protocol", "Guard", "Lane", "UnreadResults",
            "bound_connections", "calm_queue", "keep_no_user_values", "nests_too_deeply", "read_json",
-           "run_in_worker", "run_sized", "same_origin_only", "skip_own_page_check", "skip_stub_files", "stop_worker",
+           "run_in_worker", "run_sized", "same_origin_only", "skip_notebook_magics", "skip_own_page_check", "skip_stub_files",
+           "stop_worker",
            "tune_malloc"]

@@ -1,4 +1,4 @@
-"""What of Gradio, uvicorn, starlette, h11 and asyncio this server replaces, wraps, extends or reads: PATCHES
+"""What of Gradio, uvicorn, starlette, h11 and asyncio this server replaces, wraps, extends, reads or loads: PATCHES
 lists every one (tests/test_server_patches.py fails when an upgrade changes any of it), and the functions here
 apply Gradio's, each once at launch (web.launch):
 - keep_no_user_values: Gradio copies every input and output into the session's config (for deep links, which
@@ -10,6 +10,7 @@ apply Gradio's, each once at launch (web.launch):
   not 1,000.
 - skip_stub_files (called by app.py before Gradio is imported): Gradio's import no longer parses its components'
   source to rewrite their .pyi files in site-packages, a second of every start.
+- skip_notebook_magics (the same): Gradio's import no longer imports IPython for its notebook magics.
 uvicorn's is connections.bound_connections, beside the protocol it puts in place.
 """
 
@@ -28,7 +29,7 @@ class Patch(NamedTuple):
     """One thing of another package's internals that this server depends on, and how."""
 
     target: str  # the dotted name of the internal, as it is imported
-    change: str  # "replaced", "wrapped", "subclassed" or "read"
+    change: str  # "replaced", "wrapped", "subclassed", "read" or "loaded" (its module, by a loader of ours)
     by: str  # what here does it
     why: str
 
@@ -84,6 +85,9 @@ PATCHES = (
           "does nothing: at import, Gradio parses the source of each of its components and compares it with the "
           ".pyi file beside it, which it rewrites in site-packages where they differ (stubs for editors), a second "
           "of the three that importing Gradio takes here"),
+    Patch("gradio.ipython_ext", "loaded", "skip_notebook_magics",
+          "loaded by its own loader while IPython cannot be imported: it imports IPython in a try that catches "
+          "ImportError, for notebook magics a served app never uses, and no other module of Gradio imports IPython"),
 )
 
 
@@ -178,31 +182,49 @@ def skip_stub_files() -> None:
     (and a write into site-packages, where the app writes nothing). Call before Gradio is imported: its
     gradio.component_meta then loads as usual, and its create_or_modify_pyi is replaced before any component is
     made. Once Gradio is imported it is too late, and nothing is changed; called again, nothing more is."""
-    waiting = any(isinstance(finder, _StubFilesSkipped) for finder in sys.meta_path)
-    if "gradio.component_meta" not in sys.modules and not waiting:
-        sys.meta_path.insert(0, _StubFilesSkipped())
+    _load_otherwise("gradio.component_meta", _LoadedWithoutStubFiles)
+
+
+def skip_notebook_magics() -> None:
+    """Importing Gradio imports IPython where it is installed (as beside Jupyter on a student's or a lecturer's
+    laptop) for gradio.ipython_ext's notebook magics (`%%blocks`), which an app started as `python app.py` never
+    uses: 0.45 of the 2.5 CPU-seconds `import gradio` took here. Call before Gradio is imported: gradio.ipython_ext
+    then loads as usual with IPython not to be found while it runs, which it takes as IPython not installed (it
+    catches the ImportError). In a notebook, where IPython is imported already, nothing changes; once Gradio is
+    imported it is too late, and nothing is changed; called again, nothing more is."""
+    _load_otherwise("gradio.ipython_ext", _LoadedWithoutIPython)
 
 
 def _write_no_stub_file(component_class, class_name, events) -> None:
     """Stands in for gradio.component_meta.create_or_modify_pyi (skip_stub_files)."""
 
 
-class _StubFilesSkipped(importlib.abc.MetaPathFinder):
-    """Finds gradio.component_meta where Python would, once, and loads it with _LoadedWithoutStubFiles."""
+def _load_otherwise(name: str, loader: type[_AroundItsOwnLoader]) -> None:
+    """Before module `name` is imported: load it with `loader` around its own loader (once; a second call while the
+    first waits adds nothing)."""
+    waiting = any(isinstance(finder, _LoadedOtherwise) and finder.name == name for finder in sys.meta_path)
+    if name not in sys.modules and not waiting:
+        sys.meta_path.insert(0, _LoadedOtherwise(name, loader))
+
+
+class _LoadedOtherwise(importlib.abc.MetaPathFinder):
+    """Finds one module where Python would, once, and loads it with a loader of ours around the module's own."""
+
+    def __init__(self, name: str, loader: type[_AroundItsOwnLoader]):
+        self.name, self.loader = name, loader
 
     def find_spec(self, name, path, target=None):
-        if name != "gradio.component_meta":
+        if name != self.name:
             return None
         sys.meta_path.remove(self)
         found = importlib.util.find_spec(name)
         if found is None:  # not there: Python says so as it would have
             return None
-        return importlib.util.spec_from_file_location(name, found.origin, loader=_LoadedWithoutStubFiles(found.loader))
+        return importlib.util.spec_from_file_location(name, found.origin, loader=self.loader(found.loader))
 
 
-class _LoadedWithoutStubFiles(importlib.abc.Loader):
-    """The module's own loader, then its create_or_modify_pyi replaced (by name: ComponentMeta looks it up when it
-    makes each class, and gradio.blocks_events imports it from the module, after it has loaded)."""
+class _AroundItsOwnLoader(importlib.abc.Loader):
+    """A module's own loader (`loader`), with what a subclass's exec_module does around it."""
 
     def __init__(self, loader: importlib.abc.Loader):
         self.loader = loader
@@ -210,6 +232,26 @@ class _LoadedWithoutStubFiles(importlib.abc.Loader):
     def create_module(self, spec):
         return self.loader.create_module(spec)
 
+
+class _LoadedWithoutStubFiles(_AroundItsOwnLoader):
+    """The module's own loader, then its create_or_modify_pyi replaced (by name: ComponentMeta looks it up when it
+    makes each class, and gradio.blocks_events imports it from the module, after it has loaded)."""
+
     def exec_module(self, module) -> None:
         self.loader.exec_module(module)
         module.create_or_modify_pyi = _write_no_stub_file
+
+
+class _LoadedWithoutIPython(_AroundItsOwnLoader):
+    """The module's own loader, run while IPython cannot be imported (None in sys.modules: an import of IPython or
+    of any of its modules raises ImportError), unless IPython is imported already."""
+
+    def exec_module(self, module) -> None:
+        hidden = "IPython" not in sys.modules
+        if hidden:
+            sys.modules["IPython"] = None
+        try:
+            self.loader.exec_module(module)
+        finally:
+            if hidden and sys.modules.get("IPython", False) is None:
+                del sys.modules["IPython"]
