@@ -253,11 +253,12 @@ def page(browser, app_url):
 
 @pytest.fixture(scope="module")
 def module_page(browser, app_url):
-    """One page at the app for a module's tests that only ask it window.playground.tokenize: a page load is 0.3 to
-    0.4 CPU-seconds of Chromium, Playwright's driver and the app on an idle machine, about 0.9 beside the suite's
-    tests (docs/testing.md), and a tokenizer's own caches are its own (one tokenizer a test). Yields the page and
-    the console errors and uncaught exceptions it logged so far (tokenize_page fails a test on those that come while
-    it runs)."""
+    """One page at the app (1600x1000) for a module's tests that only ask it window.playground.tokenize, or that
+    each leave it as the next can take it up (an example clicked over the last, as a lecturer goes through them): a
+    page load is 0.3 to 0.4 CPU-seconds of Chromium, Playwright's driver and the app on an idle machine, about 0.9
+    beside the suite's tests (docs/testing.md), and a tokenizer's own caches are its own (one tokenizer a test).
+    Yields the page and the console errors and uncaught exceptions it logged so far (shared_page fails a test on
+    those that come while it runs)."""
     context = browser.new_context(viewport={"width": 1600, "height": 1000}, service_workers=NO_SERVICE_WORKER)
     errors: list[str] = []
     shared = context.new_page()
@@ -269,8 +270,8 @@ def module_page(browser, app_url):
 
 
 @pytest.fixture
-def tokenize_page(module_page):
-    """The module's page (module_page), for a test that only tokenizes in it; fails the test on an error it saw."""
+def shared_page(module_page):
+    """The module's page (module_page); fails the test on an error it saw while the test ran."""
     shared, errors = module_page
     seen = len(errors)
     yield shared

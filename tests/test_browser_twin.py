@@ -134,11 +134,11 @@ def test_the_twin_equals_the_python_layer_on_every_field(page, app_url, name):
 
 
 @pytest.mark.parametrize("name", TOKENIZER_NAMES)
-def test_the_twin_equals_the_python_layer_on_a_long_text(tokenize_page, name):
+def test_the_twin_equals_the_python_layer_on_a_long_text(shared_page, name):
     require_twin(name)
     text = long_text()
     assert len(text) == 100_000
-    found = differences([text], in_browser(tokenize_page, [text], name), name, False)
+    found = differences([text], in_browser(shared_page, [text], name), name, False)
     assert not found, found[0][:2000]
 
 

@@ -82,9 +82,10 @@ def revealed_numbers(page) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize("key", [e.key for e in EXAMPLES])
-def test_reveal_shows_the_answer_computed_from_the_tokens(page, app_url, key):
-    example = EXAMPLES_BY_KEY[key]
-    open_page(page, app_url, "Hello world")
+def test_reveal_shows_the_answer_computed_from_the_tokens(shared_page, key):
+    """Each example clicked over the one before, in one page, its answer revealed: a new example hides the last
+    answer again, and Reveal shows the new one (never the last example's, which Reveal replaces at once)."""
+    page, example = shared_page, EXAMPLES_BY_KEY[key]
     page.locator(f"#example-{key}").click()
     wait_for_ids(page, example.text)
     page.wait_for_selector("#answer li", state="attached")

@@ -48,12 +48,12 @@ def edits(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_long_text_edited_key_by_key_is_tokenized_as_python_does(tokenize_page, name):
+def test_a_long_text_edited_key_by_key_is_tokenized_as_python_does(shared_page, name):
     """In the module's page, one tokenizer a test: its caches hold what the page's opening drew and nothing else,
     as in a fresh page."""
     require_twin(name)
     texts = edits(every_script(30_000))
-    found = differences(texts, in_browser(tokenize_page, texts, name), name, False)
+    found = differences(texts, in_browser(shared_page, texts, name), name, False)
     assert not found, "\n".join(found)
 
 
