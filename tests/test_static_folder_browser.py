@@ -15,7 +15,7 @@ import pytest
 from browser import SCREENSHOTS, record_errors, textbox, type_text, wait_for_ids
 from serve import serving_folder
 from static_site import built
-from test_browser_twin import HARD, differences, in_browser
+from test_browser_twin import HARD, differences
 from test_iframe import serving
 
 from playground import compare
@@ -81,7 +81,7 @@ def test_the_eight_tokenize_exactly_as_the_python_layer(watched, site):
     page.wait_for_function("typeof window.playground?.tokenize === 'function'", timeout=60_000)
     texts = HARD[:40]
     for name in TOKENIZER_NAMES:
-        assert differences(texts, in_browser(page, texts, name), name, False) == [], name
+        assert differences(page, texts, name) == [], name
     only_from(requests, site)
 
 

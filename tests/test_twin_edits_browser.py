@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from browser import require_chromium
 from conftest import ROOT
-from test_browser_twin import HARD, differences, in_browser, long_text, open_twins, require_twin
+from test_browser_twin import HARD, differences, long_text, open_twins, require_twin
 
 # One tokenizer of each family whose module cuts texts into chunks, and the other two of the families whose cut
 # hangs on the vocabulary (GPT-2's pattern differs from GPT-4's and GPT-4o's; Gemma's pieces from Llama's).
@@ -53,7 +53,7 @@ def test_a_long_text_edited_key_by_key_is_tokenized_as_python_does(shared_page, 
     as in a fresh page."""
     require_twin(name)
     texts = edits(every_script(30_000))
-    found = differences(texts, in_browser(shared_page, texts, name), name, False)
+    found = differences(shared_page, texts, name)
     assert not found, "\n".join(found)
 
 
