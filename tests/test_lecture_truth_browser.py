@@ -1,7 +1,7 @@
 """What the page says, in a real browser, for every example at 1280x720 light and 1024x768 dark, presenter view
 off and on: a count of a tokenizer that lost the text says so beside it, Reveal reveals (before it no line
-states the answer, even with Guess first off) and becomes Hide, and the stepper opens in view, drawing pieces
-as the panels do.
+states the answer, even with Guess first off) and becomes Hide, after it the answer and the tokens' first rows
+on one screen, and the stepper opens in view, drawing pieces as the panels do.
 
 Bugs caught: BERT's Hindi or Mandarin figures without their loss (the room learns BERT handles Hindi best),
 loss words written per example (an edited text that loses nothing still flagged), "13 on indentation", the
@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser import SCREENSHOTS, open_page, type_text, wait_for_ids
+from browser import SCREENSHOTS, open_page, record_errors, type_text, wait_for_ids
+from test_lecture_browser import CUT_TOKENS
+from test_lecture_layout_browser import SPLIT_TOKENS
 
 from playground import compare
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
@@ -91,10 +93,61 @@ def outside(boxes: list[list[float]], width: int, height: int) -> list[list[floa
     return [b for b in boxes if b[0] < -0.5 or b[1] < -0.5 or b[2] > width + 0.5 or b[3] > height + 0.5]
 
 
+# The boxes the room must see after Reveal: the answer, and each panel's title, counts and first two rows of
+# tokens (a row: the top-level blocks of its token box that share a top), as [left, top, right, bottom].
+ANSWER_AND_TOKENS = """() => {
+    const box = el => { if (!el) return null; const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const union = rects => [Math.min(...rects.map(r => r.left)), Math.min(...rects.map(r => r.top)),
+                            Math.max(...rects.map(r => r.right)), Math.max(...rects.map(r => r.bottom))];
+    const out = {"answer": box(document.querySelector("#answer .body"))};
+    for (const panel of document.querySelectorAll("#panels [data-tokenizer]")) {
+        const name = panel.closest("[id^=panel-]").id;
+        out[`${name} title`] = box(panel.querySelector("h3"));
+        out[`${name} counts`] = box(panel.querySelector(".stats"));
+        const blocks = [...panel.querySelectorAll(".toks > .tok, .toks > .group")].map(t => t.getBoundingClientRect());
+        const tops = [...new Set(blocks.map(r => Math.round(r.top)))].sort((a, b) => a - b)
+            .filter((top, i, all) => i === 0 || top - all[i - 1] > 4);
+        const rows = blocks.filter(r => r.top < (tops.length > 2 ? tops[2] - 4 : Infinity));
+        out[`${name} two rows (${Math.min(tops.length, 2)})`] = rows.length ? union(rows) : null;
+    }
+    return out;
+}"""
+
+def off_screen(page, width: int, height: int) -> list[str]:
+    boxes = page.evaluate(ANSWER_AND_TOKENS)
+    return [f"{what}: {[round(v) for v in box] if box else None}" for what, box in boxes.items()
+            if box is None or box[2] - box[0] < 1 or box[0] < 0 or box[1] < 0 or box[2] > width + 0.5
+            or box[3] > height + 0.5]
+
+
+# Every number written in the answer (1.5e-07, 0.0955797, 1,500) drawn as boxes on more than one line.
+BROKEN_NUMBERS = """() => {
+    const broken = [];
+    const walker = document.createTreeWalker(document.querySelector("#answer"), NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());) {
+        for (const match of node.textContent.matchAll(/[0-9][0-9.,e+-]*[0-9]/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (tops.size > 1) broken.push(match[0]);
+        }
+    }
+    return broken;
+}"""
+
+
 @pytest.mark.parametrize("width, height, scheme, present", ROOMS, ids=ROOM_IDS)
-def test_every_example_says_its_losses_and_reveals_only_on_reveal(browser, app_url, width, height, scheme, present):
+def test_every_example_says_its_losses_reveals_only_on_reveal_and_fits_one_screen(browser, app_url, width, height,
+                                                                                   scheme, present):
+    """For every example: its losses said, nothing of the answer before Reveal, Reveal becomes Hide; and after
+    Reveal, without scrolling, the answer and each panel's title, counts and first two rows of tokens in the window,
+    no token drawn over two lines, no number of the answer either (one pass over the examples for both: a page and
+    six Reveals a room fewer)."""
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
     page = context.new_page()
+    errors: list[str] = []
+    record_errors(page, errors)
     open_page(page, f"{app_url}?__theme={scheme}" + ("&present=1" if present else ""), "Hello world")
     assert page.locator("#marks-legend").is_visible()
     legend = page.inner_text("#marks-legend")
@@ -116,6 +169,14 @@ def test_every_example_says_its_losses_and_reveals_only_on_reveal(browser, app_u
         page.locator("#reveal").click()
         page.locator("#answer li").first.wait_for(state="visible")
         assert reveal_label(page) == "Hide"
+        page.wait_for_timeout(100)  # the frame that fits the tokens to the revealed layout
+        assert page.evaluate("() => window.scrollY") == 0
+        assert off_screen(page, width, height) == [], example.key
+        assert page.evaluate(SPLIT_TOKENS) == [], example.key
+        assert page.evaluate(CUT_TOKENS) == [], example.key
+        assert page.evaluate(BROKEN_NUMBERS) == [], example.key
+        if present and (width, example.key) == (1024, "hindi"):
+            page.screenshot(path=SCREENSHOTS / "presenter-1024x768-hindi-revealed.png")
         text = page.evaluate(VISIBLE_TEXT)
         for figure in answer_figures(example.key, example.tokenizers)[:2]:
             assert standalone(figure).search(text), f"{example.key}: {figure} after Reveal"
@@ -132,6 +193,7 @@ def test_every_example_says_its_losses_and_reveals_only_on_reveal(browser, app_u
         page.wait_for_function("() => !document.body.classList.contains('revealed')")
         assert reveal_label(page) == "Reveal"
         assert check_nothing_answers_before_reveal(page, example.key) == [], f"{example.key}: after Hide"
+    assert errors == []
     context.close()
 
 
