@@ -113,6 +113,7 @@ ANSWER_AND_TOKENS = """() => {
     return out;
 }"""
 
+
 def off_screen(page, width: int, height: int) -> list[str]:
     boxes = page.evaluate(ANSWER_AND_TOKENS)
     return [f"{what}: {[round(v) for v in box] if box else None}" for what, box in boxes.items()
