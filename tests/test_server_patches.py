@@ -233,8 +233,8 @@ def test_gradio_imported_after_the_skips_makes_its_components_without_stub_files
     """In a fresh interpreter, skip_stub_files and skip_notebook_magics, then Gradio: both modules hold the stub
     files' stand-in, Gradio's components are made and work, not one source file of Gradio is read as text
     (Path.read_text: how create_or_modify_pyi reads a component's source and its .pyi), and IPython is not imported.
-    Without them the same import reads 324 files (Gradio 6.31) and imports IPython, which is installed here (the
-    requirements-dev.txt pins it for this test)."""
+    Without them the same import reads 324 files (Gradio 6.31) and imports IPython, which is installed here
+    (requirements-dev.txt pins it for this test)."""
     script = """
 import pathlib, sys
 from playground.page.server import skip_notebook_magics, skip_stub_files
@@ -243,7 +243,7 @@ read = []
 text = pathlib.Path.read_text
 pathlib.Path.read_text = lambda self, *a, **k: (read.append(self.name), text(self, *a, **k))[1]
 if sys.argv[1] == "skip":
-    for twice in range(2):  # called twice (the tests' conftest, then app.py): one finder each, gone once it has found
+    for _ in range(2):  # called twice (the tests' conftest, then app.py): one finder each, gone once it has found
         skip_stub_files()
         skip_notebook_magics()
 import gradio, gradio.blocks_events, gradio.component_meta
