@@ -255,8 +255,8 @@ def page(browser, app_url):
 def module_page(browser, app_url):
     """One page at the app (1600x1000) for a module's tests that only ask it window.playground.tokenize, or that
     each leave it as the next can take it up (an example clicked over the last, as a lecturer goes through them): a
-    page load is 0.3 to 0.4 CPU-seconds of Chromium, Playwright's driver and the app on an idle machine, about 0.9
-    beside the suite's tests (docs/testing.md), and a tokenizer's own caches are its own (one tokenizer a test).
+    page load is about 1.0 CPU-second of Chromium, Playwright's driver and the app (docs/testing.md), and a
+    tokenizer's own caches are its own (one tokenizer a test).
     Yields the page and the console errors and uncaught exceptions it logged so far (shared_page fails a test on
     those that come while it runs)."""
     context = browser.new_context(viewport={"width": 1600, "height": 1000}, service_workers=NO_SERVICE_WORKER)
