@@ -24,7 +24,7 @@ from playground.page import server
 SERVER_SOURCES = [path.read_text(encoding="utf-8") for path in sorted(Path(server.__file__).parent.glob("*.py"))]
 
 FACTS = r'''
-import asyncio, importlib, inspect, json, re, sys, traceback
+import asyncio, importlib, inspect, json, pathlib, re, sys, traceback
 import h11
 import gradio.blocks, gradio.blocks_events, gradio.component_meta, gradio.networking, gradio.queueing, gradio.route_utils
 import gradio.routes, gradio.server_messages, gradio.state_holder, gradio.utils, starlette._utils, uvicorn.config
@@ -108,6 +108,12 @@ FACTS = {
                                 for m in (gradio.component_meta.ComponentMeta.__new__, gradio.blocks_events)},
     "stub_file_importers": lambda: sorted(name for name, m in sys.modules.items() if name.startswith("gradio")
                                           and "create_or_modify_pyi" in vars(m)),
+    "signatures of the notebook checks": lambda: [signature(gradio.utils.colab_check), signature(gradio.utils.ipython_check)],
+    "ipython_importers": lambda: sorted(
+        f"{path.relative_to(pathlib.Path(gradio.__file__).parent)}:{number}"
+        for path in pathlib.Path(gradio.__file__).parent.rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.match(r"\s*(from|import) IPython\b", line)),
 }
 
 
@@ -157,7 +163,7 @@ def test_every_assignment_into_another_package_is_listed():
     listed = {patch.target.rsplit(".", 1)[1] for patch in server.PATCHES if patch.change in ("replaced", "wrapped")}
     assert assigned == {"parent_configures_cors", "_update_value_in_config", "traceback", "AsyncQueue",
                         "error_payload", "url_ok", "__init__", "sleep_when_free", "progress_update_sleep_when_free",
-                        "create_or_modify_pyi"}
+                        "create_or_modify_pyi", "colab_check", "ipython_check"}
     assert assigned == listed
 
 
@@ -230,11 +236,12 @@ def test_gradio_writes_stub_files_only_through_create_or_modify_pyi(facts):
 
 
 def test_gradio_imported_after_the_skips_makes_its_components_without_stub_files_or_ipython(tmp_path):
-    """In a fresh interpreter, skip_stub_files and skip_notebook_magics, then Gradio: both modules hold the stub
-    files' stand-in, Gradio's components are made and work, not one source file of Gradio is read as text
-    (Path.read_text: how create_or_modify_pyi reads a component's source and its .pyi), and IPython is not imported.
-    Without them the same import reads 324 files (Gradio 6.31) and imports IPython, which is installed here
-    (requirements-dev.txt pins it for this test)."""
+    """In a fresh interpreter, skip_stub_files and skip_notebook_magics, then Gradio, and a page built and queued
+    as web.build_demo builds one: both modules hold the stub files' stand-in, Gradio's components are made and work,
+    not one source file of Gradio is read as text (Path.read_text: how create_or_modify_pyi reads a component's
+    source and its .pyi), and IPython is not imported, neither by the import nor by the page's build (which asks
+    colab_check, answered False). Without them the same import reads 324 files (Gradio 6.31) and imports IPython,
+    which is installed here (requirements-dev.txt pins it for this test)."""
     script = """
 import pathlib, sys
 from playground.page.server import skip_notebook_magics, skip_stub_files
@@ -247,29 +254,43 @@ if sys.argv[1] == "skip":
         skip_stub_files()
         skip_notebook_magics()
 import gradio, gradio.blocks_events, gradio.component_meta
+imported_ipython = "IPython" in sys.modules
+with gradio.Blocks() as demo:
+    box = gradio.Textbox(value="x")
+demo.queue()
 print(gradio.component_meta.create_or_modify_pyi is _write_no_stub_file,
       gradio.blocks_events.create_or_modify_pyi is _write_no_stub_file,
-      gradio.Textbox(value="x").value, len([name for name in read if name.endswith((".py", ".pyi"))]),
-      sum(isinstance(finder, _LoadedOtherwise) for finder in sys.meta_path), "IPython" in sys.modules,
-      callable(gradio.load_ipython_extension))
+      box.value, len([name for name in read if name.endswith((".py", ".pyi"))]),
+      sum(isinstance(finder, _LoadedOtherwise) for finder in sys.meta_path), imported_ipython,
+      demo.get_config_file()["is_colab"], "IPython" in sys.modules, callable(gradio.load_ipython_extension))
 """
     skipped, imported = (subprocess.run([sys.executable, "-c", script, how], cwd=ROOT, capture_output=True, text=True,
                                         timeout=120, check=True).stdout.split() for how in ("skip", "import"))
-    assert skipped == ["True", "True", "x", "0", "0", "False", "True"]
-    assert imported[:3] == ["False", "False", "x"] and int(imported[3]) > 40 and imported[4:] == ["0", "True", "True"]
+    assert skipped == ["True", "True", "x", "0", "0", "False", "False", "False", "True"]
+    assert imported[:3] == ["False", "False", "x"] and int(imported[3]) > 40
+    assert imported[4:] == ["0", "True", "False", "True", "True"]
+
+
+def test_gradio_imports_ipython_only_for_its_magics_and_its_two_notebook_checks(facts):
+    """skip_notebook_magics keeps IPython out of a served app where Gradio imports it: gradio.ipython_ext (as it is
+    imported), colab_check and ipython_check (as a page is built), and blocks.py only once ipython_check said yes.
+    An import anywhere else would bring IPython back into every start."""
+    assert facts["signatures of the notebook checks"] == ["() -> bool", "() -> bool"]
+    assert facts["ipython_importers"] == ["blocks.py:3674", "ipython_ext.py:2", "ipython_ext.py:6", "utils.py:566",
+                                          "utils.py:593"]
 
 
 def test_in_a_notebook_gradio_still_gets_its_magics():
     """Where IPython is imported already (a notebook), skip_notebook_magics hides nothing: gradio.ipython_ext,
-    loaded again here as its loader loads it, imports IPython's magics as it would without it, and the notebook's
-    IPython stays where it was. (In this process: IPython is imported for good, and Gradio already was.)"""
+    loaded again here as its loader loads it, imports IPython's magics as it would without it, the notebook's
+    IPython stays where it was, and Gradio's notebook checks are asked. (In this process: IPython is imported for good, and Gradio already was.)"""
     import importlib.machinery
     import importlib.util
 
     import gradio.ipython_ext
     import IPython
 
-    from playground.page.server.patches import _LoadedWithoutIPython
+    from playground.page.server.patches import _asked_in_notebooks_only, _LoadedWithoutIPython
 
     path = gradio.ipython_ext.__file__
     its_own = importlib.machinery.SourceFileLoader("ipython_ext_again", path)
@@ -278,6 +299,7 @@ def test_in_a_notebook_gradio_still_gets_its_magics():
     spec.loader.exec_module(module)
     assert module.register_cell_magic.__module__ == "IPython.core.magic"
     assert sys.modules["IPython"] is IPython
+    assert _asked_in_notebooks_only(lambda: True)() is True  # a notebook's own checks are asked, and say so
 
 
 def test_uvicorn_takes_what_bound_connections_passes(facts):

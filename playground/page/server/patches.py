@@ -10,17 +10,19 @@ apply Gradio's, each once at launch (web.launch):
   not 1,000.
 - skip_stub_files (called by app.py before Gradio is imported): Gradio's import no longer parses its components'
   source to rewrite their .pyi files in site-packages, a second of every start.
-- skip_notebook_magics (the same): Gradio's import no longer imports IPython for its notebook magics.
+- skip_notebook_magics (the same): Gradio no longer imports IPython, for its notebook magics as it is imported or
+  to ask whether it runs in a notebook as it builds a page.
 uvicorn's is connections.bound_connections, beside the protocol it puts in place.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.abc
 import importlib.util
 import sys
 import traceback
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from playground.page.server.unread import UnreadResults
 
@@ -87,7 +89,11 @@ PATCHES = (
           "of the three that importing Gradio takes here"),
     Patch("gradio.ipython_ext", "loaded", "skip_notebook_magics",
           "loaded by its own loader while IPython cannot be imported: it imports IPython in a try that catches "
-          "ImportError, for notebook magics a served app never uses, and no other module of Gradio imports IPython"),
+          "ImportError, for notebook magics a served app never uses"),
+    *(Patch(f"gradio.utils.{name}", "wrapped", "skip_notebook_magics (_LoadedOutsideNotebooks)",
+            "answers False, as it would, where IPython is not imported (no notebook runs this process) without "
+            "importing it; Blocks asks it as it builds a page. Gradio imports IPython nowhere else")
+      for name in ("colab_check", "ipython_check")),
 )
 
 
@@ -186,13 +192,16 @@ def skip_stub_files() -> None:
 
 
 def skip_notebook_magics() -> None:
-    """Importing Gradio imports IPython where it is installed (as beside Jupyter on a student's or a lecturer's
-    laptop) for gradio.ipython_ext's notebook magics (`%%blocks`), which an app started as `python app.py` never
-    uses: 0.45 of the 2.5 CPU-seconds `import gradio` took here. Call before Gradio is imported: gradio.ipython_ext
-    then loads as usual with IPython not to be found while it runs, which it takes as IPython not installed (it
-    catches the ImportError). In a notebook, where IPython is imported already, nothing changes; once Gradio is
-    imported it is too late, and nothing is changed; called again, nothing more is."""
+    """Gradio imports IPython where it is installed (as beside Jupyter on a student's or a lecturer's laptop): as it
+    is imported, for gradio.ipython_ext's notebook magics (`%%blocks`), which an app started as `python app.py` never
+    uses (0.45 of the 2.5 CPU-seconds `import gradio` took here), and as a page is built, to ask whether it runs in
+    a notebook (colab_check, ipython_check: 0.25 more). Call before Gradio is imported: gradio.ipython_ext then loads
+    as usual with IPython not to be found while it runs, which it takes as IPython not installed (it catches the
+    ImportError), and the two checks answer False where IPython is not imported, as they would once they had
+    imported it: no notebook runs this process. In a notebook, where IPython is imported already, nothing changes;
+    once Gradio is imported it is too late, and nothing is changed; called again, nothing more is."""
     _load_otherwise("gradio.ipython_ext", _LoadedWithoutIPython)
+    _load_otherwise("gradio.utils", _LoadedOutsideNotebooks)
 
 
 def _write_no_stub_file(component_class, class_name, events) -> None:
@@ -240,6 +249,27 @@ class _LoadedWithoutStubFiles(_AroundItsOwnLoader):
     def exec_module(self, module) -> None:
         self.loader.exec_module(module)
         module.create_or_modify_pyi = _write_no_stub_file
+
+
+class _LoadedOutsideNotebooks(_AroundItsOwnLoader):
+    """The module's own loader, then its colab_check and ipython_check asked only where IPython is imported (the
+    module's attributes, before any other module imports them from it)."""
+
+    def exec_module(self, module) -> None:
+        self.loader.exec_module(module)
+        module.colab_check = _asked_in_notebooks_only(module.colab_check)
+        module.ipython_check = _asked_in_notebooks_only(module.ipython_check)
+
+
+def _asked_in_notebooks_only(check: Callable[[], bool]) -> Callable[[], bool]:
+    """`check` (does this process run in a notebook?) where IPython is imported; False, with nothing imported, where it
+    is not, as get_ipython() would answer None there."""
+
+    @functools.wraps(check)
+    def asked() -> bool:
+        return "IPython" in sys.modules and check()
+
+    return asked
 
 
 class _LoadedWithoutIPython(_AroundItsOwnLoader):
