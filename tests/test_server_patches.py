@@ -240,10 +240,12 @@ def test_gradio_imported_after_the_skips_makes_its_components_without_stub_files
     as web.build_demo builds one: both modules hold the stub files' stand-in, Gradio's components are made and work,
     not one source file of Gradio is read as text (Path.read_text: how create_or_modify_pyi reads a component's
     source and its .pyi), and IPython is not imported, neither by the import nor by the page's build (which asks
-    colab_check, answered False). Without them the same import reads 324 files (Gradio 6.31) and imports IPython,
-    which is installed here (requirements-dev.txt pins it for this test)."""
+    colab_check, answered False), and the page's config says Gradio's version (read through the loader of
+    gradio.utils: a loader without get_data said "", and gradio_client could not connect). Without them the same
+    import reads 324 files (Gradio 6.31) and imports IPython, which is installed here (requirements-dev.txt pins it
+    for this test)."""
     script = """
-import pathlib, sys
+import importlib.metadata, pathlib, sys
 from playground.page.server import skip_notebook_magics, skip_stub_files
 from playground.page.server.patches import _LoadedOtherwise, _write_no_stub_file
 read = []
@@ -262,13 +264,14 @@ print(gradio.component_meta.create_or_modify_pyi is _write_no_stub_file,
       gradio.blocks_events.create_or_modify_pyi is _write_no_stub_file,
       box.value, len([name for name in read if name.endswith((".py", ".pyi"))]),
       sum(isinstance(finder, _LoadedOtherwise) for finder in sys.meta_path), imported_ipython,
-      demo.get_config_file()["is_colab"], "IPython" in sys.modules, callable(gradio.load_ipython_extension))
+      demo.get_config_file()["is_colab"], "IPython" in sys.modules, callable(gradio.load_ipython_extension),
+      demo.get_config_file()["version"] == importlib.metadata.version("gradio"))
 """
     skipped, imported = (subprocess.run([sys.executable, "-c", script, how], cwd=ROOT, capture_output=True, text=True,
                                         timeout=120, check=True).stdout.split() for how in ("skip", "import"))
-    assert skipped == ["True", "True", "x", "0", "0", "False", "False", "False", "True"]
+    assert skipped == ["True", "True", "x", "0", "0", "False", "False", "False", "True", "True"]
     assert imported[:3] == ["False", "False", "x"] and int(imported[3]) > 40
-    assert imported[4:] == ["0", "True", "False", "True", "True"]
+    assert imported[4:] == ["0", "True", "False", "True", "True", "True"]
 
 
 def test_gradio_imports_ipython_only_for_its_magics_and_its_two_notebook_checks(facts):

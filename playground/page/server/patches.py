@@ -233,13 +233,17 @@ class _LoadedOtherwise(importlib.abc.MetaPathFinder):
 
 
 class _AroundItsOwnLoader(importlib.abc.Loader):
-    """A module's own loader (`loader`), with what a subclass's exec_module does around it."""
+    """A module's own loader (`loader`), with what a subclass's exec_module does around it; all else is the own
+    loader's (get_data: gradio.utils reads its package.json through it, for the version every page's config says)."""
 
     def __init__(self, loader: importlib.abc.Loader):
         self.loader = loader
 
     def create_module(self, spec):
         return self.loader.create_module(spec)
+
+    def __getattr__(self, name: str):
+        return getattr(self.loader, name)
 
 
 class _LoadedWithoutStubFiles(_AroundItsOwnLoader):
