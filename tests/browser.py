@@ -259,7 +259,8 @@ def module_page(browser, app_url):
     tokenizer's own caches are its own (one tokenizer a test).
     Yields the page and the console errors and uncaught exceptions it logged so far (shared_page fails a test on
     those that come while it runs)."""
-    context = browser.new_context(viewport={"width": 1600, "height": 1000}, service_workers=NO_SERVICE_WORKER)
+    context = browser.new_context(viewport={"width": 1600, "height": 1000}, permissions=CLIPBOARD,
+                                  service_workers=NO_SERVICE_WORKER)
     errors: list[str] = []
     shared = context.new_page()
     record_errors(shared, errors)

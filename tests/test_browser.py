@@ -20,8 +20,18 @@ from playground.page.colors import token_color
 NAMES = ("gpt2", "bert", "llama")
 
 
-def test_typing_updates_all_three_panels(page, app_url):
-    open_page(page, app_url, "Hello world")  # the lesson's default text
+def at_hello_world(page) -> None:
+    """The module's page (shared_page) as a fresh page opens: Clear (the text, the example and its question gone,
+    the introduction's three tokenizers back), then the lesson's default text, pasted, drawn. A page load is about
+    a CPU-second (docs/testing.md); the tests that take it from here leave its toggles as they found them."""
+    page.locator("#clear").click()
+    paste(page, textbox(page), "Hello world")
+    wait_for_ids(page, "Hello world")
+
+
+def test_typing_updates_all_three_panels(shared_page):
+    page = shared_page
+    at_hello_world(page)
     type_text(page, "The cat sat")
     wait_for_ids(page, "The cat sat")
     assert panel_ids(page, "gpt2") == [464, 3797, 3332]
@@ -30,14 +40,16 @@ def test_typing_updates_all_three_panels(page, app_url):
     page.screenshot(path=SCREENSHOTS / "typed.png", full_page=True)
 
 
-def test_pasting_updates_all_three_panels(page, app_url):
-    open_page(page, app_url, "Hello world")
+def test_pasting_updates_all_three_panels(shared_page):
+    page = shared_page
+    at_hello_world(page)
     paste(page, textbox(page), "def f(x):\n    return x  # नमस्ते 你好")
     wait_for_ids(page, "def f(x):\n    return x  # नमस्ते 你好")
 
 
-def test_one_id_keeps_its_colour_across_inputs(page, app_url):
-    open_page(page, app_url, "Hello world")
+def test_one_id_keeps_its_colour_across_inputs(shared_page):
+    page = shared_page
+    at_hello_world(page)
     first = page.eval_on_selector('#panel-gpt2 .tok[data-id="995"]', "e => getComputedStyle(e).backgroundColor")
     type_text(page, "A new world order")
     wait_for_ids(page, "A new world order")
@@ -130,17 +142,23 @@ def test_markup_typed_or_linked_stays_inert_text(page, app_url, payload):
     # dialogs and console errors are checked by the fixture
 
 
-def test_special_tokens_and_ids_view(page, app_url):
-    open_page(page, app_url, "Hello world")
+def test_special_tokens_and_ids_view(shared_page):
+    page = shared_page
+    at_hello_world(page)
     page.get_by_label("Add special tokens").check()
     wait_for_ids(page, "Hello world", special=True)
     assert panel_ids(page, "bert") == [101, 7592, 2088, 102]
     page.get_by_text("ids", exact=True).click()
     page.wait_for_function("() => document.querySelector('#panel-gpt2 .tok').textContent === '15496'")
+    page.locator("#view").get_by_text("text", exact=True).click()  # as the next test finds a fresh page
+    page.get_by_label("Add special tokens").uncheck()
+    wait_for_ids(page, "Hello world")
+    page.wait_for_function("() => document.querySelector('#panel-gpt2 .tok').textContent !== '15496'")
 
 
-def test_embedding_panel_shows_the_shape(page, app_url):
-    open_page(page, app_url, "Hello world")
+def test_embedding_panel_shows_the_shape(shared_page):
+    page = shared_page
+    at_hello_world(page)
     page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 2, 768)')")
     type_text(page, "one two three")
     page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 3, 768)')")
@@ -194,8 +212,9 @@ def test_one_megabyte_paste_keeps_the_page_working(page, app_url):
     page.screenshot(path=SCREENSHOTS / "one-megabyte.png")
 
 
-def test_hover_card_shows_id_piece_bytes_and_span(page, app_url):
-    open_page(page, app_url, "Hello world")
+def test_hover_card_shows_id_piece_bytes_and_span(shared_page):
+    page = shared_page
+    at_hello_world(page)
     page.locator('#panel-gpt2 .tok[data-id="995"]').hover()
     card = page.locator("#tok-card")
     card.wait_for(state="visible")
@@ -210,8 +229,9 @@ def test_hover_card_shows_id_piece_bytes_and_span(page, app_url):
                                             "gpt2,0,15496,Hello,Hello,0,5,48 65 6C 6C 6F,False,False,,,,yes,\n"),
     ("Download tokens (JSON)", "tokens.json", '"ids": [\n    15496,\n    995\n   ]'),
 ])
-def test_token_downloads(page, app_url, tmp_path, button, filename, expected):
-    open_page(page, app_url, "Hello world")
+def test_token_downloads(shared_page, tmp_path, button, filename, expected):
+    page = shared_page
+    at_hello_world(page)
     with page.expect_download() as download:
         page.get_by_role("button", name=button).click()
     assert download.value.suggested_filename == filename
@@ -221,10 +241,11 @@ def test_token_downloads(page, app_url, tmp_path, button, filename, expected):
 
 
 @pytest.mark.parametrize("filename, size", [("embedding.png", (1200, 290)), ("similarity.png", (900, 800))])
-def test_plot_downloads_are_labelled_figures(page, app_url, tmp_path, filename, size):
+def test_plot_downloads_are_labelled_figures(shared_page, tmp_path, filename, size):
     from PIL import Image
 
-    open_page(page, app_url, "Hello world")
+    page = shared_page
+    at_hello_world(page)
     page.wait_for_selector("#heatmap img.plot")
     with page.expect_download() as download:
         page.locator(f'#heatmap a[data-download="{filename}"]').click()
