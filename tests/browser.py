@@ -347,6 +347,15 @@ def type_text(page, text: str) -> None:
     box.press_sequentially(text, delay=5)
 
 
+def start_over(page, text: str = "Hello world") -> None:
+    """A module's page (shared_page) as a fresh page with `text` opens: Clear (the text, the example and its question
+    gone, the introduction's three tokenizers back), then `text` pasted and drawn. A page load is about a
+    CPU-second (module_page); the tests that take a page from here leave its toggles as they found them."""
+    page.locator("#clear").click()
+    paste(page, textbox(page), text)
+    wait_for_ids(page, text, names=DEFAULT_TOKENIZERS)
+
+
 def open_page(page, url: str, text: str) -> None:
     page.goto(url)
     wait_for_ids(page, text)

@@ -10,7 +10,7 @@ import random
 from urllib.parse import quote
 
 import pytest
-from browser import SCREENSHOTS, open_page, panel_ids, paste, textbox, type_text, wait_for_ids
+from browser import SCREENSHOTS, open_page, panel_ids, paste, start_over, textbox, type_text, wait_for_ids
 from mixed_text import mixed_text
 
 from playground import compare
@@ -20,18 +20,9 @@ from playground.page.colors import token_color
 NAMES = ("gpt2", "bert", "llama")
 
 
-def at_hello_world(page) -> None:
-    """The module's page (shared_page) as a fresh page opens: Clear (the text, the example and its question gone,
-    the introduction's three tokenizers back), then the lesson's default text, pasted, drawn. A page load is about
-    a CPU-second (docs/testing.md); the tests that take it from here leave its toggles as they found them."""
-    page.locator("#clear").click()
-    paste(page, textbox(page), "Hello world")
-    wait_for_ids(page, "Hello world")
-
-
 def test_typing_updates_all_three_panels(shared_page):
     page = shared_page
-    at_hello_world(page)
+    start_over(page)
     type_text(page, "The cat sat")
     wait_for_ids(page, "The cat sat")
     assert panel_ids(page, "gpt2") == [464, 3797, 3332]
@@ -42,14 +33,14 @@ def test_typing_updates_all_three_panels(shared_page):
 
 def test_pasting_updates_all_three_panels(shared_page):
     page = shared_page
-    at_hello_world(page)
+    start_over(page)
     paste(page, textbox(page), "def f(x):\n    return x  # नमस्ते 你好")
     wait_for_ids(page, "def f(x):\n    return x  # नमस्ते 你好")
 
 
 def test_one_id_keeps_its_colour_across_inputs(shared_page):
     page = shared_page
-    at_hello_world(page)
+    start_over(page)
     first = page.eval_on_selector('#panel-gpt2 .tok[data-id="995"]', "e => getComputedStyle(e).backgroundColor")
     type_text(page, "A new world order")
     wait_for_ids(page, "A new world order")
@@ -144,7 +135,7 @@ def test_markup_typed_or_linked_stays_inert_text(page, app_url, payload):
 
 def test_special_tokens_and_ids_view(shared_page):
     page = shared_page
-    at_hello_world(page)
+    start_over(page)
     page.get_by_label("Add special tokens").check()
     wait_for_ids(page, "Hello world", special=True)
     assert panel_ids(page, "bert") == [101, 7592, 2088, 102]
@@ -158,7 +149,7 @@ def test_special_tokens_and_ids_view(shared_page):
 
 def test_embedding_panel_shows_the_shape(shared_page):
     page = shared_page
-    at_hello_world(page)
+    start_over(page)
     page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 2, 768)')")
     type_text(page, "one two three")
     page.wait_for_function("() => document.querySelector('#embedding').textContent.includes('(1, 3, 768)')")
@@ -214,7 +205,7 @@ def test_one_megabyte_paste_keeps_the_page_working(page, app_url):
 
 def test_hover_card_shows_id_piece_bytes_and_span(shared_page):
     page = shared_page
-    at_hello_world(page)
+    start_over(page)
     page.locator('#panel-gpt2 .tok[data-id="995"]').hover()
     card = page.locator("#tok-card")
     card.wait_for(state="visible")
@@ -231,7 +222,7 @@ def test_hover_card_shows_id_piece_bytes_and_span(shared_page):
 ])
 def test_token_downloads(shared_page, tmp_path, button, filename, expected):
     page = shared_page
-    at_hello_world(page)
+    start_over(page)
     with page.expect_download() as download:
         page.get_by_role("button", name=button).click()
     assert download.value.suggested_filename == filename
@@ -245,7 +236,7 @@ def test_plot_downloads_are_labelled_figures(shared_page, tmp_path, filename, si
     from PIL import Image
 
     page = shared_page
-    at_hello_world(page)
+    start_over(page)
     page.wait_for_selector("#heatmap img.plot")
     with page.expect_download() as download:
         page.locator(f'#heatmap a[data-download="{filename}"]').click()

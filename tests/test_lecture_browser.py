@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 import pytest
-from browser import SCREENSHOTS, open_page, wait_for_ids
+from browser import SCREENSHOTS, open_page, start_over, wait_for_ids
 from test_lecture import bold_numbers
 
 from playground import compare
@@ -76,6 +76,19 @@ def test_phones_stack_the_panels(browser, app_url):
     context.close()
 
 
+def show_example(page, key: str) -> None:
+    """Example `key` clicked in the module's page (shared_page), over whatever it showed, as a lecturer goes on."""
+    page.locator(f"#example-{key}").click()
+    wait_for_ids(page, EXAMPLES_BY_KEY[key].text)
+
+
+def wait_for_heatmap(page, text: str) -> None:
+    """Until the heatmap drawn is that of `text` (a row a GPT-2 token), not the last text's, which a shared page
+    shows until the new one comes."""
+    rows = len(compare(text, tokenizers=("gpt2",))["tokenizers"][0]["ids"])
+    page.wait_for_selector(f'#heatmap-figure[data-rows="{rows}"] img')
+
+
 def revealed_numbers(page) -> dict[str, list[str]]:
     return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#answer li[data-tokenizer]')]
         .map(li => [li.dataset.tokenizer, [...li.querySelectorAll('b')].map(b => b.textContent)]))""")
@@ -95,8 +108,9 @@ def test_reveal_shows_the_answer_computed_from_the_tokens(shared_page, key):
     assert revealed_numbers(page) == bold_numbers(key, example.text)
 
 
-def test_the_answer_follows_an_edit_and_says_so(page, app_url):
-    open_page(page, app_url + "?example=numbers", EXAMPLES_BY_KEY["numbers"].text)
+def test_the_answer_follows_an_edit_and_says_so(shared_page):
+    page = shared_page
+    show_example(page, "numbers")
     page.locator("#input-text textarea").press("End")
     page.locator("#input-text textarea").press_sequentially(" 1234567890")
     page.locator("#reveal").click()
@@ -160,8 +174,9 @@ def expected_links(text: str, name: str, index: int) -> dict[str, list]:
 HINDI = EXAMPLES_BY_KEY["hindi"].text
 
 
-def test_hovering_a_token_links_exactly_the_overlapping_tokens(page, app_url):
-    open_page(page, app_url + "?example=hindi", HINDI)
+def test_hovering_a_token_links_exactly_the_overlapping_tokens(shared_page):
+    page = shared_page
+    show_example(page, "hindi")
     for name, index in (("llama", 3), ("bert", 2), ("gpt2", 5)):
         page.locator(f"#panel-{name} .tok").nth(index).hover()
         expected = expected_links(HINDI, name, index)
@@ -172,8 +187,9 @@ def test_hovering_a_token_links_exactly_the_overlapping_tokens(page, app_url):
     assert all(not s["linked"] for s in token_state(page).values())
 
 
-def test_pinning_survives_the_mouse_leaving_and_escape_clears_it(page, app_url):
-    open_page(page, app_url + "?example=magikarp", EXAMPLES_BY_KEY["magikarp"].text)
+def test_pinning_survives_the_mouse_leaving_and_escape_clears_it(shared_page):
+    page = shared_page
+    show_example(page, "magikarp")
     target = page.locator('#panel-gpt2 .tok[data-id="43453"]')  # " SolidGoldMagikarp"
     index = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.findIndex(e => e.dataset.id === '43453')")
     target.click()
@@ -192,9 +208,10 @@ def test_pinning_survives_the_mouse_leaving_and_escape_clears_it(page, app_url):
     assert all(not s["pinned"] for s in token_state(page).values())
 
 
-def test_a_pinned_gpt2_token_lights_its_heatmap_row(page, app_url):
-    open_page(page, app_url + "?example=magikarp", EXAMPLES_BY_KEY["magikarp"].text)
-    page.wait_for_selector("#heatmap-figure img")
+def test_a_pinned_gpt2_token_lights_its_heatmap_row(shared_page):
+    page = shared_page
+    show_example(page, "magikarp")
+    wait_for_heatmap(page, EXAMPLES_BY_KEY["magikarp"].text)
     page.locator("#panel-gpt2 .tok").nth(2).click()
     row = page.locator("#heatmap-row").bounding_box()
     img = page.locator("#heatmap-figure img").bounding_box()
@@ -207,8 +224,9 @@ def test_a_pinned_gpt2_token_lights_its_heatmap_row(page, app_url):
     assert page.locator("#heatmap-row").count() == 0
 
 
-def test_keyboard_tab_arrows_and_enter_pin_a_token(page, app_url):
-    open_page(page, app_url, "Hello world")
+def test_keyboard_tab_arrows_and_enter_pin_a_token(shared_page):
+    page = shared_page
+    start_over(page)
     page.locator("#panel-gpt2 h3").click()  # Tab goes on from here, as from any click
     page.keyboard.press("Tab")
     page.wait_for_function("() => document.activeElement.matches('#panel-gpt2 .tok')")
@@ -223,10 +241,10 @@ def test_keyboard_tab_arrows_and_enter_pin_a_token(page, app_url):
     assert all(not s["pinned"] and not s["linked"] for s in token_state(page).values())
 
 
-def test_a_pinned_gpt2_token_shows_its_row_and_unpinning_clears_it(page, app_url):
-    text = "the dog and the cat and the bird"
-    open_page(page, app_url + "?text=" + text.replace(" ", "%20"), text)
-    page.wait_for_selector("#heatmap-figure img")
+def test_a_pinned_gpt2_token_shows_its_row_and_unpinning_clears_it(shared_page):
+    page = shared_page
+    start_over(page, "the dog and the cat and the bird")
+    wait_for_heatmap(page, "the dog and the cat and the bird")
     page.locator("#panel-gpt2 .tok").nth(3).click()  # the second " the"
     page.wait_for_selector("#row-strip canvas")
     assert page.inner_text("#row-strip").startswith("E[262]: the row of token 4")
