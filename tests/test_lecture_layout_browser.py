@@ -232,9 +232,19 @@ def test_a_copy_that_fails_says_so_and_offers_the_link_selected(browser, app_url
     context.close()
 
 
-def test_clear_drops_the_text_the_example_and_its_question(browser, app_url):
-    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=hindi")
-    wait_for_ids(page, EXAMPLES_BY_KEY["hindi"].text)
+@pytest.fixture(scope="module")
+def projector(browser, app_url):
+    """One page at the 1280x720 projector, light, for the tests that each click an example over what the last left
+    (Clear, the keys a clicker sends), as a lecturer goes on: a page load is about a CPU-second (browser.module_page).
+    Yields the page and the uncaught exceptions it met so far."""
+    context, page, errors = new_page(browser, app_url, 1280, 720, "light")
+    yield page, errors
+    context.close()
+
+
+def test_clear_drops_the_text_the_example_and_its_question(projector):
+    page, errors = projector
+    show_example(page, EXAMPLES_BY_KEY["hindi"])
     reveal(page)
     page.locator("#clear").click()
     page.wait_for_function("() => document.querySelector('#input-text textarea').value === ''")
@@ -245,12 +255,11 @@ def test_clear_drops_the_text_the_example_and_its_question(browser, app_url):
     assert page.inner_text("#prompt").strip() == "" and page.locator("#answer li").count() == 0
     assert not page.locator("#reveal").is_visible()
     assert errors == []
-    context.close()
 
 
-def test_clear_brings_back_the_three_tokenizers_the_introduction_names(browser, app_url):
-    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=glitch")
-    wait_for_ids(page, EXAMPLES_BY_KEY["glitch"].text)  # GPT-2, Llama 2 and Llama 3
+def test_clear_brings_back_the_three_tokenizers_the_introduction_names(projector):
+    page, errors = projector
+    show_example(page, EXAMPLES_BY_KEY["glitch"])  # GPT-2, Llama 2 and Llama 3
     assert "GPT-2, BERT and Llama 2 carve up the same text" in page.inner_text(".lede")
     page.locator("#clear").click()
     type_text(page, "x")
@@ -258,14 +267,13 @@ def test_clear_brings_back_the_three_tokenizers_the_introduction_names(browser, 
     assert [page.inner_text(f"#panel-{slot} h3") for slot in ("gpt2", "bert", "llama")] == [
         "GPT-2 byte-level BPE", "BERT WordPiece", "Llama 2 SentencePiece"]
     assert errors == []
-    context.close()
 
 
-def test_the_keys_a_clicker_sends(browser, app_url):
+def test_the_keys_a_clicker_sends(projector):
     """With the focus outside the text box: PageDown / PageUp and the arrows step through the examples, r is
     Reveal, ? lists the keys and Escape closes them; in the text box they are the text box's."""
-    context, page, errors = new_page(browser, app_url, 1280, 720, "light", "&example=code")
-    wait_for_ids(page, EXAMPLES[0].text)
+    page, errors = projector
+    show_example(page, EXAMPLES[0])
     page.locator("h1").click()  # the focus leaves the text box
     for key, example in (("PageDown", EXAMPLES[1]), ("PageDown", EXAMPLES[2]), ("PageUp", EXAMPLES[1]),
                          ("ArrowRight", EXAMPLES[2]), ("ArrowLeft", EXAMPLES[1]), ("ArrowDown", EXAMPLES[2])):
@@ -287,7 +295,6 @@ def test_the_keys_a_clicker_sends(browser, app_url):
     page.keyboard.press("r")
     assert page.locator("#input-text textarea").input_value() == EXAMPLES[2].text + "r"
     assert errors == []
-    context.close()
 
 
 # Pin every token of every panel: for each, the card's box against the window and against the boxes of its
