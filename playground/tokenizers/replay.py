@@ -71,8 +71,9 @@ def replay(text: str, tokenizer: str = "gpt2") -> dict:
             break
     piece_bytes = _piece_bytes(tok)
     if piece_bytes is not None:  # what each piece stands for, so the page can draw it as the panels do
-        for chunk in chunks:
-            chunk["bytes"] = {piece: piece_bytes(piece).hex(" ").upper() for step in chunk["steps"] for piece in step}
+        for chunk in chunks:  # each piece once (dict.fromkeys keeps their first order), not once a step it is in
+            pieces = dict.fromkeys(piece for step in chunk["steps"] for piece in step)
+            chunk["bytes"] = {piece: piece_bytes(piece).hex(" ").upper() for piece in pieces}
     return {"tokenizer": name, "chunks": chunks, "cut": cut}
 
 
