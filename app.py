@@ -27,12 +27,16 @@ if __name__ == "__main__":
     # used stops the start at once (0.2 s here), not after the 2 s that importing Gradio takes.
     register_from_command_line(sys.argv[1:])
 
-skip_stub_files()  # before Gradio is imported: a second of every start
-skip_notebook_magics()  # and, where IPython is installed, 0.7 of the start's 6 CPU-seconds
+# The big-input worker (playground/page/server/worker.py) is started by multiprocessing's spawn, which first runs
+# this file again in it, as __mp_main__: it needs none of the page, and Gradio's import with the page's build took
+# it 2.5 CPU-seconds before its first long text.
+if __name__ != "__mp_main__":
+    skip_stub_files()  # before Gradio is imported: a second of every start
+    skip_notebook_magics()  # and, where IPython is installed, 0.7 of the start's 6 CPU-seconds
 
-from playground.page.web import build_demo, launch  # noqa: E402
+    from playground.page.web import build_demo, launch
 
-demo = build_demo()
+    demo = build_demo()
 
 if __name__ == "__main__":
     launch(demo)

@@ -12,7 +12,7 @@ import pytest
 import torch
 from bs4 import BeautifulSoup
 
-from conftest import panels_html, synchronous
+from conftest import ROOT, panels_html, run_fresh, synchronous
 from playground import compare
 from playground.lesson.embedding import INITS, SEED, embedding_table, format_bytes, memory_rows
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
@@ -239,6 +239,22 @@ def test_the_servers_warm_up_puts_what_it_loaded_out_of_the_collectors_way():
 
 
 @pytest.mark.slow
+def test_the_big_input_worker_of_python_app_py_builds_no_page():
+    """Under `python app.py`, multiprocessing's spawn starts the big-input worker by running app.py again in it (as
+    __mp_main__): the worker imports neither Gradio nor the page's build, which it never uses (they took it 2.5
+    CPU-seconds before its first long text), and tokenizes as the server does."""
+    script = f"""
+import sys
+sys.modules["__main__"].__file__ = {str(ROOT / "app.py")!r}  # as under python app.py: what spawn runs first
+from playground.page.server import BigInputWorker
+worker = BigInputWorker()
+print(worker.run(eval, "sorted(name for name in ('gradio', 'playground.page.web') if name in __import__('sys').modules)"))
+print(worker.run(eval, "__import__('playground').compare('Hello world')['tokenizers'][0]['ids']"))
+worker.stop()
+"""
+    assert run_fresh(script).splitlines() == ["[]", "[15496, 995]"]
+
+
 def test_a_stopped_app_ends_though_a_thread_would_hold_pythons_exit():
     """Ctrl+C closes the server and Python's exit joins every non-daemon thread: one that never ends would keep the
     app alive for good. web.exit_soon ends it EXIT_SECONDS later, saying where each thread waited."""
