@@ -243,6 +243,8 @@ class _AroundItsOwnLoader(importlib.abc.Loader):
         return self.loader.create_module(spec)
 
     def __getattr__(self, name: str):
+        if name == "loader":  # asked before __init__ set it (a copy): not there, rather than asked of itself
+            raise AttributeError(name)
         return getattr(self.loader, name)
 
 
