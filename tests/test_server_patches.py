@@ -283,6 +283,20 @@ def test_gradio_imports_ipython_only_for_its_magics_and_its_two_notebook_checks(
                                           "utils.py:593"]
 
 
+def test_our_loaders_hand_all_else_to_the_modules_own():
+    """What a loader of ours does not do itself is its module's own loader's: get_data (gradio.utils reads its
+    package.json so), get_filename; a copy of one too (copy.copy asks an instance made without __init__)."""
+    import copy
+    import importlib.machinery
+
+    from playground.page.server.patches import _LoadedOutsideNotebooks
+
+    own = importlib.machinery.SourceFileLoader("server_patches", __file__)
+    for loader in (_LoadedOutsideNotebooks(own), copy.copy(_LoadedOutsideNotebooks(own))):
+        assert loader.get_filename("server_patches") == __file__
+        assert loader.get_data(__file__) == Path(__file__).read_bytes()
+
+
 def test_in_a_notebook_gradio_still_gets_its_magics():
     """Where IPython is imported already (a notebook), skip_notebook_magics hides nothing: gradio.ipython_ext,
     loaded again here as its loader loads it, imports IPython's magics as it would without it, the notebook's
