@@ -255,6 +255,7 @@ worker.stop()
     assert run_fresh(script).splitlines() == ["[]", "[15496, 995]"]
 
 
+@pytest.mark.slow
 def test_a_stopped_app_ends_though_a_thread_would_hold_pythons_exit():
     """Ctrl+C closes the server and Python's exit joins every non-daemon thread: one that never ends would keep the
     app alive for good. web.exit_soon ends it EXIT_SECONDS later, saying where each thread waited."""
