@@ -347,6 +347,15 @@ def type_text(page, text: str) -> None:
     box.press_sequentially(text, delay=5)
 
 
+def show_example(page, example) -> None:
+    """`example` (playground.lesson.examples) clicked, as a lecturer goes on: its text drawn, its question asked and
+    its answer made (hidden until Reveal)."""
+    page.locator(f"#example-{example.key}").click()
+    wait_for_ids(page, example.text)
+    page.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=example.question)
+    page.wait_for_function("() => document.querySelector('#answer li, #answer p')")
+
+
 def start_over(page, text: str = "Hello world") -> None:
     """A module's page (shared_page) as a fresh page with `text` opens: Clear (the text, the example and its question
     gone, the introduction's three tokenizers back), then `text` pasted and drawn. A page load is about a

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 import pytest
-from browser import SCREENSHOTS, open_page, start_over, wait_for_ids
+from browser import SCREENSHOTS, open_page, show_example, start_over, wait_for_ids
 from test_lecture import bold_numbers
 
 from playground import compare
@@ -76,12 +76,6 @@ def test_phones_stack_the_panels(browser, app_url):
     context.close()
 
 
-def show_example(page, key: str) -> None:
-    """Example `key` clicked in the module's page (shared_page), over whatever it showed, as a lecturer goes on."""
-    page.locator(f"#example-{key}").click()
-    wait_for_ids(page, EXAMPLES_BY_KEY[key].text)
-
-
 def wait_for_heatmap(page, text: str) -> None:
     """Until the heatmap drawn is that of `text` (a row a GPT-2 token), not the last text's, which a shared page
     shows until the new one comes."""
@@ -110,7 +104,7 @@ def test_reveal_shows_the_answer_computed_from_the_tokens(shared_page, key):
 
 def test_the_answer_follows_an_edit_and_says_so(shared_page):
     page = shared_page
-    show_example(page, "numbers")
+    show_example(page, EXAMPLES_BY_KEY["numbers"])
     page.locator("#input-text textarea").press("End")
     page.locator("#input-text textarea").press_sequentially(" 1234567890")
     page.locator("#reveal").click()
@@ -176,7 +170,7 @@ HINDI = EXAMPLES_BY_KEY["hindi"].text
 
 def test_hovering_a_token_links_exactly_the_overlapping_tokens(shared_page):
     page = shared_page
-    show_example(page, "hindi")
+    show_example(page, EXAMPLES_BY_KEY["hindi"])
     for name, index in (("llama", 3), ("bert", 2), ("gpt2", 5)):
         page.locator(f"#panel-{name} .tok").nth(index).hover()
         expected = expected_links(HINDI, name, index)
@@ -189,7 +183,7 @@ def test_hovering_a_token_links_exactly_the_overlapping_tokens(shared_page):
 
 def test_pinning_survives_the_mouse_leaving_and_escape_clears_it(shared_page):
     page = shared_page
-    show_example(page, "magikarp")
+    show_example(page, EXAMPLES_BY_KEY["magikarp"])
     target = page.locator('#panel-gpt2 .tok[data-id="43453"]')  # " SolidGoldMagikarp"
     index = page.eval_on_selector_all("#panel-gpt2 .tok", "els => els.findIndex(e => e.dataset.id === '43453')")
     target.click()
@@ -210,7 +204,7 @@ def test_pinning_survives_the_mouse_leaving_and_escape_clears_it(shared_page):
 
 def test_a_pinned_gpt2_token_lights_its_heatmap_row(shared_page):
     page = shared_page
-    show_example(page, "magikarp")
+    show_example(page, EXAMPLES_BY_KEY["magikarp"])
     wait_for_heatmap(page, EXAMPLES_BY_KEY["magikarp"].text)
     page.locator("#panel-gpt2 .tok").nth(2).click()
     row = page.locator("#heatmap-row").bounding_box()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from browser import SCREENSHOTS, type_text, wait_for_ids
+from browser import SCREENSHOTS, show_example, type_text, wait_for_ids
 from test_lecture_browser import CUT_TOKENS
 
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
@@ -21,13 +21,6 @@ ROOM_IDS = [f"{w}x{h}-{s}{'-present' if p else ''}" for w, h, s, p in ROOMS]
 # Every visible .tok drawn as more than one box.
 SPLIT_TOKENS = """() => [...document.querySelectorAll('.tok')].filter(t => t.checkVisibility() && t.getClientRects().length > 1)
                         .map(t => t.textContent)"""
-
-
-def show_example(page, example) -> None:
-    page.locator(f"#example-{example.key}").click()
-    wait_for_ids(page, example.text)
-    page.wait_for_function("q => document.querySelector('#prompt').textContent.includes(q)", arg=example.question)
-    page.wait_for_function("() => document.querySelector('#answer li, #answer p')")
 
 
 def reveal(page) -> None:

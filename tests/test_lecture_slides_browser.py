@@ -14,10 +14,10 @@ tokens per character..." over a Hindi text typed in its place; the Glitch tokens
 from __future__ import annotations
 
 import pytest
-from browser import SCREENSHOTS, type_text, wait_for_ids
+from browser import SCREENSHOTS, show_example, type_text, wait_for_ids
 from test_chat_browser import wait_for_chat
 from test_lecture_keys_browser import chat_boxes_once_fitted, new_page
-from test_lecture_layout_browser import reveal, share, show_example
+from test_lecture_layout_browser import reveal, share
 
 from playground.lesson import chat_example
 from playground.lesson.examples import EXAMPLES, EXAMPLES_BY_KEY
