@@ -7,7 +7,8 @@ idles. pytest.ini runs a worker more than there are cores (`-n auto`, pytest_xdi
 each test takes a core for its whole run (setup, call, teardown): a lock file a core, in the run's directory
 (run_dir); it waits while CORES other tests hold them, and the cores go to the waiting in the order they asked
 (take_a_core). A test marked `waits` takes none, so it runs beside CORES tests that work instead of in place of
-one. Without xdist (`-n 0`) nothing is taken.
+one; a test that works pauses with `pause`, which gives its core back for the pause. Without xdist (`-n 0`) nothing
+is taken.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import pytest
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 POLL_S = 0.02  # how often a test waiting for a core looks again: far below a test's seconds
 _files: dict[str, IO] = {}  # this worker's open lock files (a flock belongs to an open file)
+_running: dict[str, object] = {}  # "folder" and "core": the run's directory and the core the running test holds
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -118,8 +120,29 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     folder = run_dir(item.config)
     if folder is None or item.get_closest_marker("waits"):
         return (yield)
-    core = take_a_core(folder)
+    _running["folder"], _running["core"] = folder, take_a_core(folder)
     try:
         return (yield)
     finally:
+        core = _running.pop("core", None)  # none if a pause was cut while it asked for one again
+        if core is not None:
+            fcntl.flock(core, fcntl.LOCK_UN)
+
+
+def pause(seconds: float, page=None) -> None:
+    """Sleep `seconds`, the running test's core given back meanwhile and taken again after, in line with the tests
+    that asked for one before: for a pause in which the test waits for nothing it could name (a time in which
+    something must not happen, a server's output to flush), so that a test waiting for a core works in it instead
+    of the core idling (docs/testing.md). The pause may so last longer than asked, never shorter. With `page`
+    (Playwright's), the events the page sent meanwhile (requests, console messages) are dispatched to the test's
+    handlers before it returns: Playwright hands them over only during one of its own calls."""
+    core = _running.pop("core", None)  # none in one process (-n 0), or in a test marked waits
+    if core is not None:
         fcntl.flock(core, fcntl.LOCK_UN)
+    try:
+        time.sleep(seconds)
+    finally:
+        if core is not None:
+            _running["core"] = take_a_core(_running["folder"])
+    if page is not None:
+        page.wait_for_timeout(1)

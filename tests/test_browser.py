@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 import pytest
 from browser import SCREENSHOTS, open_page, panel_ids, paste, start_over, textbox, type_text, wait_for_ids
+from cores import pause
 from mixed_text import mixed_text
 
 from playground import compare
@@ -275,14 +276,14 @@ def test_keystrokes_are_painted_in_the_page_and_the_server_is_asked_after_the_pa
     # The batch is drawn by a queue event of its own once typing pauses (tests/test_batch_browser.py): kept
     # out of here, where every request a keystroke makes is counted.
     page.evaluate("document.getElementById('batch-section').remove()")  # its boxes too: nothing to draw
-    page.wait_for_timeout(500)  # the first page's own asks are over
+    pause(0.5, page)  # the first page's own asks are over
     posts: list[tuple[str, str]] = []
     page.on("request", lambda r: posts.append((r.url.removeprefix(app_url), r.post_data or "")) if r.method == "POST" else None)
     textbox(page).press("End")
     textbox(page).press_sequentially(" and the cat sat", delay=40)  # a key every 40 ms: no pause of 300 ms
     wait_for_ids(page, "Hello world and the cat sat")
     page.wait_for_function("document.querySelector('#embedding .shape')?.textContent === '(1, 6, 768)'")
-    page.wait_for_timeout(500)
+    pause(0.5, page)
     assert [path for path, _ in posts] == ["playground/embedding"]
     assert json.loads(posts[0][1])["text"] == "Hello world and the cat sat"
     ids = {name: panel_ids(page, name) for name in NAMES}
@@ -373,7 +374,7 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     box = textbox(page)
     box.press("Control+End")
     box.press_sequentially(" and the cat sat on the mat" * 10, delay=10)  # 72 GPT-2 tokens: past the 64 drawn
-    page.wait_for_timeout(600)  # a pause: the embedding of 72 tokens is asked
+    pause(0.6, page)  # a pause: the embedding of 72 tokens is asked
     box.press("Control+Home")
     box.press_sequentially("Big ", delay=20)
     for _ in range(6):
@@ -386,14 +387,14 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     wait_for_ids(page, text)
     page.locator("#mark-ws input").uncheck()  # the panels redrawn with another flag
     page.wait_for_function("() => !document.querySelector('#panel-gpt2 .toks').textContent.includes('·')")
-    page.wait_for_timeout(600)
+    pause(0.6, page)
     box.press("Control+End")
     box.press_sequentially("!", delay=20)
     text += "!"
     wait_for_ids(page, text)
     page.wait_for_function("(n) => document.querySelector('#embedding .shape')?.textContent === `(1, ${n}, 768)`",
                            arg=len(compare(text)["tokenizers"][0]["ids"]))
-    page.wait_for_timeout(300)
+    pause(0.3, page)
     panels = panels_html(text, False, "text", False)
     plots = synchronous(handlers.update_embedding)(text, "GPT-2: N(0, 0.02)")[2]
     same = page.evaluate("""([ids, htmls]) => ids.map((id, i) => {
@@ -419,7 +420,7 @@ def test_a_pinned_token_the_edit_keeps_stays_pinned_and_one_it_replaces_lets_go(
     box.press("Control+End")
     box.press_sequentially(" again", delay=20)
     wait_for_ids(page, "Hello world again")
-    page.wait_for_timeout(300)
+    pause(0.3, page)
     first = page.locator("#panel-gpt2 .tok").first
     assert first.get_attribute("data-id") == "15496" and "pinned" in first.get_attribute("class")
     assert page.locator("#tok-card").is_visible() and "id 15496" in page.inner_text("#tok-card")
@@ -427,7 +428,7 @@ def test_a_pinned_token_the_edit_keeps_stays_pinned_and_one_it_replaces_lets_go(
     box.press("Control+Home")
     box.press_sequentially("Oh ", delay=20)  # "Oh Hello": GPT-2's "Hello" becomes " Hello", another block
     wait_for_ids(page, "Oh Hello world again")
-    page.wait_for_timeout(300)
+    pause(0.3, page)
     assert page.locator("#panels .tok.pinned").count() == 0 and page.locator("#panels .tok.linked").count() == 0
     assert not page.locator("#tok-card").is_visible()
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from browser import panel_ids, type_text
+from cores import pause
 from conftest import ROOT
 from serve import running
 from serve import serving_folder
@@ -116,7 +117,7 @@ def assert_program_refused(page) -> None:
     page.wait_for_function("document.getElementById('program-refused')?.checkVisibility()", timeout=60_000)
     assert note_text(page).startswith("This page could not load its program: a file of it was refused")
     type_text(page, TEXT)
-    page.wait_for_timeout(1000)  # the keys' edit, were anything to paint it
+    pause(1, page)  # the keys' edit, were anything to paint it
     assert page.locator(".tok[data-id]").count() == 0
 
 

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from browser import SCREENSHOTS, wait_for_ids
+from cores import pause
 from test_link_browser import pack
 
 from playground import chat
@@ -239,7 +240,7 @@ def test_a_conversation_link_is_checked_before_any_row_is_made(page, app_url, co
                                  "without it. Ask for the link again, copied whole.")
     page.locator("#input-text textarea").press_sequentially("!")
     wait_for_ids(page, "Hello world!", timeout=5_000)  # a key typed then is painted at once: the thread is free
-    page.wait_for_timeout(1_000)
+    pause(1, page)
     assert page.locator("#chat-messages .chat-row").count() == 0
     assert not page.locator("#chat input[type=checkbox]").is_checked()
     after = page.evaluate("painted => window.longTasks.filter(([start]) => start >= painted).map(([, d]) => d)", painted)

@@ -23,32 +23,35 @@ import time
 from pathlib import Path
 
 import pytest
+from cores import pause
 
-def all_three_workers_up():
+def all_three_workers_up(wait):
     # each worker's first test waits for the other two (a worker may start seconds after another on a busy machine)
     Path({folder!r}, f"up-{{os.getpid()}}").touch()
     deadline = time.monotonic() + 60
     while len(list(Path({folder!r}).glob("up-*"))) < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
+        wait(0.01)
 
 def record(name, seconds):
-    if name.endswith(("waits-a", "0")):
-        all_three_workers_up()
+    wait = pause if name.startswith("pauses") else time.sleep  # a test that pauses gives its core back meanwhile
+    if name.endswith(("-a", "0")):
+        all_three_workers_up(wait)
     start = time.monotonic()
-    time.sleep(seconds)
+    wait(seconds)
     with open({log!r}, "a") as out:
         out.write(f"{{name}} {{start}} {{time.monotonic()}}\\n")
 '''
 
 
-def run_on_two_cores(folder: Path) -> list[tuple[str, float, float]]:
-    """Three files of one-second tests (the first opens with one of three seconds marked waits, the others have
-    four each, so that without the cores three would work at once), three workers, the run held to two cores:
-    each test's (name, start, end)."""
+def run_on_two_cores(folder: Path, first: str = "waits") -> list[tuple[str, float, float]]:
+    """Three files of one-second tests (the first opens with one of three seconds, marked waits, or unmarked that
+    pauses with cores.pause: `first`; the others have four each, so that without the cores three would work at
+    once), three workers, the run held to two cores: each test's (name, start, end)."""
     log = folder / "log"
-    waiting_first = ('@pytest.mark.waits\ndef test_waits():\n    record("waits-a", 3)\n\n'
-                     + "".join(f'def test_works_{k}():\n    record("works-a{k}", 1)\n\n' for k in range(2)))
-    (folder / "test_a.py").write_text(SECOND_TEST.format(log=str(log), folder=str(folder)) + waiting_first)
+    opening = ('@pytest.mark.waits\ndef test_waits():\n    record("waits-a", 3)\n\n' if first == "waits"
+               else 'def test_pauses():\n    record("pauses-a", 3)\n\n')
+    first_file = opening + "".join(f'def test_works_{k}():\n    record("works-a{k}", 1)\n\n' for k in range(2))
+    (folder / "test_a.py").write_text(SECOND_TEST.format(log=str(log), folder=str(folder)) + first_file)
     for name in "bc":
         (folder / f"test_{name}.py").write_text(SECOND_TEST.format(log=str(log), folder=str(folder)) + "".join(
             f'def test_works_{k}():\n    record("works-{name}{k}", 1)\n\n' for k in range(4)))
@@ -81,6 +84,21 @@ def test_two_cores_run_two_tests_that_work_and_one_that_waits_beside_them(tmp_pa
     beside = max((at_once(working, start) for _, start, _ in working if waits_start <= start < waits_end),
                  key=len, default=[])
     assert [name[:7] for name in beside] == ["works-b", "works-c"], tests  # two that work, beside it
+
+
+@pytest.mark.slow  # a pytest run of three workers, each test a second long
+def test_a_test_that_pauses_gives_its_core_back_for_the_pause(tmp_path):
+    """A test that works, then pauses three seconds with cores.pause: two tests of the other workers work at once
+    meanwhile (holding its core, it would leave them one), and never more than two work at once besides."""
+    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("the run is held to two cores with os.sched_setaffinity: this machine has no two to give it")
+    tests = run_on_two_cores(tmp_path, first="pauses")
+    working = [t for t in tests if t[0].startswith("works")]
+    assert max(len(at_once(working, start)) for _, start, _ in working) == 2, tests
+    _, pause_start, pause_end = next(t for t in tests if t[0] == "pauses-a")  # the first test of its worker
+    beside = max((at_once(working, start) for _, start, _ in working if pause_start <= start < pause_end),
+                 key=len, default=[])
+    assert [name[:7] for name in beside] == ["works-b", "works-c"], tests  # two that work, in its core too
 
 
 TAKER = """

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 import pytest
 from browser import panel_ids, require_chromium, textbox, wait_for_ids
+from cores import pause
 from serve import free_port, running
 from serve import serving_folder
 
@@ -223,7 +224,7 @@ def test_a_reload_paints_the_kept_tokens_before_the_tokenizers_load(browser, hos
             assert refused  # the tokenizers did try, and could not load
             textbox(page).press("End")
             textbox(page).press_sequentially("!")
-            page.wait_for_timeout(1_000)  # what a tokenizer would paint, had it loaded
+            pause(1, page)  # what a tokenizer would paint, had it loaded
             kept = {t["name"]: t["ids"] for t in compare(text)["tokenizers"]}
             for slot in kept:  # the kept tokens, or the panel's word that its tokenizer is loading: nothing guessed
                 assert panel_ids(page, slot) in (kept[slot], [])

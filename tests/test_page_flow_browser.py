@@ -7,6 +7,7 @@ import json
 import re
 
 from browser import open_page, panel_ids, textbox, type_text, wait_for_ids
+from cores import pause
 
 from playground import compare
 from playground.lesson.examples import EXAMPLES_BY_KEY
@@ -95,9 +96,9 @@ def test_an_embedding_answered_for_a_text_no_longer_on_screen_is_not_painted(pag
     assert held, "no embedding asked for after the pause"
     textbox(page).press("Backspace")
     wait_for_ids(page, "Hello world")
-    page.wait_for_timeout(600)  # past the pause: "Hello world" is the embedding painted, nothing new to ask
+    pause(0.6, page)  # past the pause: "Hello world" is the embedding painted, nothing new to ask
     held[0].continue_()  # the answer for "Hello world!" arrives now
-    page.wait_for_timeout(1500)
+    pause(1.5, page)
     assert page.text_content("#embedding .shape") == "(1, 2, 768)"
 
 
@@ -135,7 +136,7 @@ def test_a_key_restyles_and_refits_only_what_it_changed(page, app_url):
     page.evaluate(SET_BOX, text)
     wait_for_ids(page, text)
     assert page.locator("#panels .tok").count() >= 2_500
-    page.wait_for_timeout(1_000)  # the paste's own refits, and the pause's asks
+    pause(1, page)  # the paste's own refits, and the pause's asks
     page.evaluate("""() => {
         window.blocksMeasured = 0;
         const measure = window.getComputedStyle;
@@ -148,7 +149,7 @@ def test_a_key_restyles_and_refits_only_what_it_changed(page, app_url):
     textbox(page).press("End")
     textbox(page).press_sequentially("x")
     wait_for_ids(page, text + "x")
-    page.wait_for_timeout(500)  # the frames after the key: the fit, the style and paint
+    pause(0.5, page)  # the frames after the key: the fit, the style and paint
     trace = json.loads(page.context.browser.stop_tracing())
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
     restyled = sum(e.get("args", {}).get("elementCount", 0) for e in events if e.get("name") == "UpdateLayoutTree")

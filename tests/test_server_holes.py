@@ -25,6 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from browser import launch_own
+from cores import pause
 from serve import free_port, running
 from test_server import post_ask, tokens_values
 
@@ -219,7 +220,7 @@ def test_nothing_a_client_sends_reaches_the_log(server):
                 except (TimeoutError, socket.timeout, ConnectionError, http.client.HTTPException):
                     pass  # an event stream that stays open: what it was sent is in the log or not, all the same
                 sent += 1
-    time.sleep(1)  # let the server flush its output
+    pause(1)  # let the server flush its output
     text = log.read_text()
     assert sent > 100 and MARKER not in text, [line for line in text.splitlines() if MARKER in line][:5]
     assert "Traceback" not in text, text[-3000:]

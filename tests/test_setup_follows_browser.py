@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import pytest
 from browser import CLIPBOARD, SCREENSHOTS, textbox, wait_for_ids
+from cores import pause
 from test_lecture_layout_browser import scanned
 
 from playground.lesson.examples import EXAMPLES_BY_KEY
@@ -78,7 +79,7 @@ def opened(browser, link: str, text: str) -> dict:
     page.goto(link)
     page.wait_for_selector("#panel-gpt2 [data-tokenizer]")
     settled(page, "text => document.querySelector('#input-text textarea').value === text", text)
-    page.wait_for_timeout(500)  # the opening's last paints (the panels' tokenizers)
+    pause(0.5, page)  # the opening's last paints (the panels' tokenizers)
     shown = page.evaluate("""() => ({
         text: document.querySelector('#input-text textarea').value,
         prompt: document.querySelector('#prompt').textContent.trim(),
@@ -159,7 +160,7 @@ def follows_in_the_address_bar(browser, page) -> None:
     box.press("End")
     box.press_sequentially(" my secret", delay=5)
     wait_for_ids(page, MAGIKARP.text + " my secret", names=MAGIKARP.tokenizers)
-    page.wait_for_timeout(500)  # past the typing pause
+    pause(0.5, page)  # past the typing pause
     assert "z=" not in page.url and "text=" not in page.url and "secret" not in page.url
     page.reload()
     wait_for_ids(page, MAGIKARP.text + " my secret", names=MAGIKARP.tokenizers)

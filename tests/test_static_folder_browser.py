@@ -13,6 +13,7 @@ from pathlib import Path
 import paint_watch
 import pytest
 from browser import SCREENSHOTS, record_errors, textbox, type_text, wait_for_ids
+from cores import pause
 from serve import serving_folder
 from static_site import built
 from test_browser_twin import HARD, differences
@@ -604,7 +605,7 @@ def test_a_key_at_the_end_of_the_longest_text_is_painted_at_once_and_drawn_bound
     paint_watch.watch(page, kind="chars")
     keys_ms = []
     for chars in range(MAX_INPUT_CHARS - KEYS + 1, MAX_INPUT_CHARS + 1):  # the median of three: one key may meet a GC
-        page.wait_for_timeout(1_000)  # what the page does after an edit settles
+        pause(1, page)  # what the page does after an edit settles
         paint_watch.expect(page, [{slot: chars for slot in ("gpt2", "bert", "llama")}])  # the panels' ids
         textbox(page).press_sequentially(" ")  # the caret is at the end: a real key
         keys_ms += paint_watch.painted(page, 1, timeout=120_000)

@@ -10,6 +10,7 @@ import time
 import paint_watch
 import pytest
 from browser import tab_without_errors, textbox, wait_for_ids
+from cores import pause
 from serve import free_port, running
 
 from playground import compare
@@ -86,7 +87,7 @@ def test_typing_forty_keys_asks_nothing_of_the_server(tab, server):
     The panels then show the text typed."""
     url, _ = server
     open_loaded(tab, url)
-    tab.wait_for_timeout(2_000)  # what the page asks for after its load (the first embedding) is answered
+    pause(2, tab)  # what the page asks for after its load (the first embedding) is answered
     keys = ", and forty keys typed one after another"
     assert len(keys) == 40
     append(tab, "", delay_ms=0)  # the caret at the end
