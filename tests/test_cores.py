@@ -71,6 +71,7 @@ def at_once(intervals: list[tuple[str, float, float]], instant: float) -> list[s
 
 
 @pytest.mark.slow  # a pytest run of three workers, each test a second long
+@pytest.mark.waits  # that run sleeps more than it works: it takes no core of this run's (its own are its own)
 def test_two_cores_run_two_tests_that_work_and_one_that_waits_beside_them(tmp_path):
     if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
         pytest.skip("the run is held to two cores with os.sched_setaffinity: this machine has no two to give it")
@@ -87,6 +88,7 @@ def test_two_cores_run_two_tests_that_work_and_one_that_waits_beside_them(tmp_pa
 
 
 @pytest.mark.slow  # a pytest run of three workers, each test a second long
+@pytest.mark.waits  # that run sleeps more than it works: it takes no core of this run's (its own are its own)
 def test_a_test_that_pauses_gives_its_core_back_for_the_pause(tmp_path):
     """A test that works, then pauses three seconds with cores.pause: two tests of the other workers work at once
     meanwhile (holding its core, it would leave them one), and never more than two work at once besides."""
