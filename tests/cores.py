@@ -134,15 +134,17 @@ def pause(seconds: float, page=None) -> None:
     that asked for one before: for a pause in which the test waits for nothing it could name (a time in which
     something must not happen, a server's output to flush), so that a test waiting for a core works in it instead
     of the core idling (docs/testing.md). The pause may so last longer than asked, never shorter. With `page`
-    (Playwright's), the events the page sent meanwhile (requests, console messages) are dispatched to the test's
-    handlers before it returns: Playwright hands them over only during one of its own calls."""
+    (Playwright's), it is the page's own wait_for_timeout, so that the page's events and routes (a request counted, a
+    route that holds or refuses) are handled during the pause as before: Playwright hands them to the test's handlers
+    only during one of its own calls, and a bare sleep would leave them for after."""
     core = _running.pop("core", None)  # none in one process (-n 0), or in a test marked waits
     if core is not None:
         fcntl.flock(core, fcntl.LOCK_UN)
     try:
-        time.sleep(seconds)
+        if page is None:
+            time.sleep(seconds)
+        else:
+            page.wait_for_timeout(seconds * 1000)
     finally:
         if core is not None:
             _running["core"] = take_a_core(_running["folder"])
-    if page is not None:
-        page.wait_for_timeout(1)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from browser import panel_ids, type_text
-from cores import pause
 from conftest import ROOT
+from cores import pause
 from serve import running
 from serve import serving_folder
 from static_site import built
