@@ -47,6 +47,8 @@ def run_on_two_cores(folder: Path, first: str = "waits") -> list[tuple[str, floa
     """Three files of one-second tests (the first opens with one of three seconds, marked waits, or unmarked that
     pauses with cores.pause: `first`; the others have four each, so that without the cores three would work at
     once), three workers, the run held to two cores: each test's (name, start, end)."""
+    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("the run is held to two cores with os.sched_setaffinity: this machine has no two to give it")
     log = folder / "log"
     opening = ('@pytest.mark.waits\ndef test_waits():\n    record("waits-a", 3)\n\n' if first == "waits"
                else 'def test_pauses():\n    record("pauses-a", 3)\n\n')
@@ -70,20 +72,29 @@ def at_once(intervals: list[tuple[str, float, float]], instant: float) -> list[s
     return sorted(name for name, start, end in intervals if start <= instant < end)
 
 
+def working(tests: list[tuple[str, float, float]]) -> list[tuple[str, float, float]]:
+    return [t for t in tests if t[0].startswith("works")]
+
+
+def most_working_at_once(tests: list[tuple[str, float, float]]) -> int:
+    return max(len(at_once(working(tests), start)) for _, start, _ in working(tests))
+
+
+def most_working_during(tests: list[tuple[str, float, float]], name: str) -> list[str]:
+    """The most tests that work at once while test `name` runs (the first test of its worker), by their names."""
+    _, begin, end = next(t for t in tests if t[0] == name)
+    return max((at_once(working(tests), start) for _, start, _ in working(tests) if begin <= start < end),
+               key=len, default=[])
+
+
 @pytest.mark.slow  # a pytest run of three workers, each test a second long
 @pytest.mark.waits  # that run sleeps more than it works: it takes no core of this run's (its own are its own)
 def test_two_cores_run_two_tests_that_work_and_one_that_waits_beside_them(tmp_path):
-    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
-        pytest.skip("the run is held to two cores with os.sched_setaffinity: this machine has no two to give it")
     tests = run_on_two_cores(tmp_path)
     every = ["waits-a", "works-a0", "works-a1", *[f"works-{name}{k}" for name in "bc" for k in range(4)]]
     assert sorted(name for name, _, _ in tests) == every
-    working = [t for t in tests if t[0].startswith("works")]
-    most_working = max(len(at_once(working, start)) for _, start, _ in working)
-    assert most_working == 2, tests  # never three: the third worker waits for a core
-    _, waits_start, waits_end = next(t for t in tests if t[0] == "waits-a")  # the first test of its worker
-    beside = max((at_once(working, start) for _, start, _ in working if waits_start <= start < waits_end),
-                 key=len, default=[])
+    assert most_working_at_once(tests) == 2, tests  # never three: the third worker waits for a core
+    beside = most_working_during(tests, "waits-a")
     assert [name[:7] for name in beside] == ["works-b", "works-c"], tests  # two that work, beside it
 
 
@@ -92,14 +103,9 @@ def test_two_cores_run_two_tests_that_work_and_one_that_waits_beside_them(tmp_pa
 def test_a_test_that_pauses_gives_its_core_back_for_the_pause(tmp_path):
     """A test that works, then pauses three seconds with cores.pause: two tests of the other workers work at once
     meanwhile (holding its core, it would leave them one), and never more than two work at once besides."""
-    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
-        pytest.skip("the run is held to two cores with os.sched_setaffinity: this machine has no two to give it")
     tests = run_on_two_cores(tmp_path, first="pauses")
-    working = [t for t in tests if t[0].startswith("works")]
-    assert max(len(at_once(working, start)) for _, start, _ in working) == 2, tests
-    _, pause_start, pause_end = next(t for t in tests if t[0] == "pauses-a")  # the first test of its worker
-    beside = max((at_once(working, start) for _, start, _ in working if pause_start <= start < pause_end),
-                 key=len, default=[])
+    assert most_working_at_once(tests) == 2, tests
+    beside = most_working_during(tests, "pauses-a")
     assert [name[:7] for name in beside] == ["works-b", "works-c"], tests  # two that work, in its core too
 
 
