@@ -26,8 +26,9 @@ import pytest
 from cores import pause
 
 def all_three_workers_up(wait):
-    # each worker's first test waits for the other two (a worker may start seconds after another on a busy machine)
-    Path({folder!r}, f"up-{{os.getpid()}}").touch()
+    # each worker's first test waits for the other two (a worker may start seconds after another on a busy machine):
+    # each is up once its session starts (conftest.py), before its first test asks for a core, so that two tests
+    # that hold the cores while they wait never wait for a third that waits for a core (a 60 s stall)
     deadline = time.monotonic() + 60
     while len(list(Path({folder!r}).glob("up-*"))) < 3 and time.monotonic() < deadline:
         wait(0.01)
@@ -40,6 +41,18 @@ def record(name, seconds):
     wait(seconds)
     with open({log!r}, "a") as out:
         out.write(f"{{name}} {{start}} {{time.monotonic()}}\\n")
+'''
+
+# The nested run's conftest.py: the cores, and each worker marked up when its session starts (all_three_workers_up).
+CONFTEST = '''
+import os
+from pathlib import Path
+
+pytest_plugins = ["cores"]
+
+def pytest_sessionstart(session):
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # a worker, not the controller
+        Path({folder!r}, f"up-{{os.getpid()}}").touch()
 '''
 
 
@@ -57,7 +70,7 @@ def run_on_two_cores(folder: Path, first: str = "waits") -> list[tuple[str, floa
     for name in "bc":
         (folder / f"test_{name}.py").write_text(SECOND_TEST.format(log=str(log), folder=str(folder)) + "".join(
             f'def test_works_{k}():\n    record("works-{name}{k}", 1)\n\n' for k in range(4)))
-    (folder / "conftest.py").write_text('pytest_plugins = ["cores"]\n')
+    (folder / "conftest.py").write_text(CONFTEST.format(folder=str(folder)))
     (folder / "pytest.ini").write_text("[pytest]\nmarkers =\n    waits: takes no core\n")
     command = [sys.executable, "-m", "pytest", "-q", "-n", "3", "--dist", "loadfile", "-p", "no:cacheprovider"]
     two_cores = sorted(os.sched_getaffinity(0))[:2]
