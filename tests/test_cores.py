@@ -18,7 +18,6 @@ from cores import CORES, take_a_core
 
 TESTS = Path(__file__).resolve().parent
 SECOND_TEST = '''
-import os
 import time
 from pathlib import Path
 
