@@ -24,18 +24,18 @@ from pathlib import Path
 import pytest
 from cores import pause
 
-def all_three_workers_up(wait):
+def all_three_workers_up():
     # each worker's first test waits for the other two (a worker may start seconds after another on a busy machine):
     # each is up once its session starts (conftest.py), before its first test asks for a core, so that two tests
     # that hold the cores while they wait never wait for a third that waits for a core (a 60 s stall)
     deadline = time.monotonic() + 60
     while len(list(Path({folder!r}).glob("up-*"))) < 3 and time.monotonic() < deadline:
-        wait(0.01)
+        time.sleep(0.01)
 
 def record(name, seconds):
-    wait = pause if name.startswith("pauses") else time.sleep  # a test that pauses gives its core back meanwhile
     if name.endswith(("-a", "0")):
-        all_three_workers_up(wait)
+        all_three_workers_up()
+    wait = pause if name.startswith("pauses") else time.sleep  # a test that pauses gives its core back meanwhile
     start = time.monotonic()
     wait(seconds)
     with open({log!r}, "a") as out:
