@@ -8,8 +8,9 @@ temporary directory, its npm packages installed from the lockfile (`npm ci`, not
 at most ten minutes on this machine's two cores). Beside each run: the machine's busy CPU-seconds over it
 (/proc/stat, every process's), and the baseline, a fixed Python loop timed (the best of three) just before and
 just after the run. This machine is a share of a host whose speed moves by half within a day: the same code took
-9 and 15 minutes on different hours. The run's seconds over the loop's seconds stay put when the host is slower
-alike for both; with several revisions, each one's ratio is given against the first's.
+9 and 15 minutes on different hours, and the loop moved with it. The run's seconds over the loop's let runs of
+different hours be compared, roughly (seconds of loop beside a quarter of an hour of tests: the ratio of three runs
+in a row spread by 9 %); with several revisions, each one's median ratio is given against the first's.
 Nothing else should run meanwhile: the suite is bound by the two cores. Needs Linux, git and Node.js's npm.
 """
 
