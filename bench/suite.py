@@ -10,8 +10,9 @@ at most ten minutes on this machine's two cores). Beside each run: the machine's
 just after the run. This machine is a share of a host whose speed moves by half within a day: the same code took
 9 and 15 minutes on different hours, and the loop moved with it. The run's seconds over the loop's let runs of
 different hours be compared, roughly (seconds of loop beside a quarter of an hour of tests: five runs of one session
-spread by 16 % in that ratio, by 6 % in time); with several revisions, each one's median ratio is given against the
-first's.
+spread by 16 % in that ratio, by 6 % in time, and the same code's runs of three sessions from 486 to 599: compare
+revisions run in turns in one sitting, not against another day's ratio); with several revisions, each one's median
+ratio is given against the first's.
 Nothing else should run meanwhile: the suite is bound by the two cores. Needs Linux, git and Node.js's npm.
 """
 
