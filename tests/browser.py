@@ -92,6 +92,20 @@ def require_chromium() -> None:
     pytest.skip(message)
 
 
+# Playwright gives an action 30 s unless told otherwise, and typing a text is one action for all its keys. In a
+# whole run on a slow hour (2026-12-07, twice the CPU of the run an hour before: docs/testing.md) 270 keys took more
+# than 30 s, a key 110 ms where it takes 23 ms on a machine at rest, and a pasted megabyte more than 30 s. No test
+# bounds these times (bench/typing_distance.py and bench/browser_paste.py measure them), so typing may take
+# KEY_TIMEOUT_MS a key and a paste PASTE_TIMEOUT_MS before a test fails for it.
+KEY_TIMEOUT_MS = 300
+PASTE_TIMEOUT_MS = 120_000
+
+
+def typing_timeout(keys: str) -> float:
+    """Playwright's timeout, in ms, for typing `keys` one at a time: 30 s, or KEY_TIMEOUT_MS a key if longer."""
+    return max(30_000, KEY_TIMEOUT_MS * len(keys))
+
+
 def paste(page, locator, text: str) -> None:
     """Select all in `locator` and paste text with Ctrl+V through the real clipboard.
 
@@ -101,7 +115,7 @@ def paste(page, locator, text: str) -> None:
     page.evaluate("text => navigator.clipboard.writeText(text)", text)
     locator.click()
     locator.press("Control+a")
-    locator.press("Control+v")
+    locator.press("Control+v", timeout=PASTE_TIMEOUT_MS)
 
 
 def require_node(installed: bool = True) -> None:
@@ -344,7 +358,7 @@ def type_text(page, text: str) -> None:
     box.click()
     box.press("Control+a")
     box.press("Delete")
-    box.press_sequentially(text, delay=5)
+    box.press_sequentially(text, delay=5, timeout=typing_timeout(text))
 
 
 def show_example(page, example) -> None:

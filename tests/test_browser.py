@@ -10,7 +10,8 @@ import random
 from urllib.parse import quote
 
 import pytest
-from browser import SCREENSHOTS, open_page, panel_ids, paste, start_over, textbox, type_text, wait_for_ids
+from browser import (SCREENSHOTS, open_page, panel_ids, paste, start_over, textbox, type_text, typing_timeout,
+                     wait_for_ids)
 from cores import pause
 from mixed_text import mixed_text
 
@@ -373,7 +374,8 @@ def test_panels_and_plots_redrawn_in_parts_equal_a_whole_drawing(page, app_url):
     page.on("response", lambda r: answers.append(r.json()) if r.url.endswith("/playground/embedding") else None)
     box = textbox(page)
     box.press("Control+End")
-    box.press_sequentially(" and the cat sat on the mat" * 10, delay=10)  # 72 GPT-2 tokens: past the 64 drawn
+    typed = " and the cat sat on the mat" * 10  # 72 GPT-2 tokens: past the 64 drawn
+    box.press_sequentially(typed, delay=10, timeout=typing_timeout(typed))
     pause(0.6, page)  # a pause: the embedding of 72 tokens is asked
     box.press("Control+Home")
     box.press_sequentially("Big ", delay=20)
