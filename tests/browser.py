@@ -94,7 +94,7 @@ def require_chromium() -> None:
 
 # Playwright gives an action 30 s unless told otherwise, and typing a text is one action for all its keys. In a
 # whole run on a slow hour (2026-12-07, twice the CPU of the run an hour before: docs/testing.md) 270 keys took more
-# than 30 s, a key 110 ms where it takes 23 ms on a machine at rest, and a pasted megabyte more than 30 s. No test
+# than 30 s, a key over 110 ms where it takes 23 ms on a machine at rest, and a pasted megabyte over 30 s. No test
 # bounds these times (bench/typing_distance.py and bench/browser_paste.py measure them), so typing may take
 # KEY_TIMEOUT_MS a key and a paste PASTE_TIMEOUT_MS before a test fails for it.
 KEY_TIMEOUT_MS = 300
