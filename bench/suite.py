@@ -7,12 +7,13 @@ temporary directory, its npm packages installed from the lockfile (`npm ci`, not
 `PLAYGROUND_REQUIRE_BROWSER=1 python -m pytest -q`, as a fresh clone runs it with everything installed (issue 45:
 at most ten minutes on this machine's two cores). Beside each run: the machine's busy CPU-seconds over it
 (/proc/stat, every process's), and the baseline, a fixed Python loop timed (the best of three) just before and
-just after the run. This machine is a share of a host whose speed moves by half within a day: the same code took
-9 and 15 minutes on different hours, and the loop moved with it. The run's seconds over the loop's let runs of
-different hours be compared, roughly (seconds of loop beside a quarter of an hour of tests: five runs of one session
-spread by 16 % in that ratio, by 6 % in time, and the same code's runs of three sessions from 486 to 599: compare
-revisions run in turns in one sitting, not against another day's ratio); with several revisions, each one's median
-ratio is given against the first's.
+just after the run. This machine is a share of a host whose speed moves by half or more within an hour, and the
+loop does not always see it: the same tests took 14 and 31 minutes an hour apart on 2026-12-07, the loop at 1.31 to
+1.45 s around both, and at rest it read 1.29 and 2.29 s a minute apart (docs/testing.md; a memory-bound gauge and a
+page load's CPU did no better). The run's seconds over the loop's are printed as a rough hint only (five runs of one
+session spread by 16 % in that ratio, by 6 % in time; the same code's runs of three sessions from 486 to 599, and
+1,346 in the slow run): compare revisions run in turns in one sitting, and more than once; with several revisions,
+each one's median ratio is given against the first's.
 Nothing else should run meanwhile: the suite is bound by the two cores. Needs Linux, git and Node.js's npm.
 """
 
